@@ -1,0 +1,77 @@
+import type { AssistantMessage, Message, Usage } from "./messages.js";
+import type { ComplianceCategory, ScriptStep, TurnKind } from "./scenario.js";
+
+/** A tool as the model is told about it. `inputSchema` is a JSON Schema object. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** Where in a scenario a model call happens; scripted and simulated models read it. */
+export interface ModelCallContext {
+  scenarioId: string;
+  unitId: string;
+  /** 0-based index of the scenario turn. */
+  turnIndex: number;
+  turnKind: TurnKind;
+  /** 0-based repeat index of the work unit. */
+  repeat: number;
+  /** The turn's script (only the scripted and simulated models read it). */
+  script: readonly ScriptStep[];
+  /** Compliance category derived from the turn's expectations, if any. */
+  category: ComplianceCategory | undefined;
+  /** The text of the turn's user, heartbeat or system message. */
+  input: string;
+  /** Session key of the run making the call (sub-agents have their own). */
+  sessionKey: string;
+}
+
+export interface ModelRequest {
+  systemPrompt: string;
+  messages: readonly Message[];
+  tools: readonly ToolSpec[];
+  context: ModelCallContext;
+  signal?: AbortSignal;
+}
+
+export type ModelErrorKind =
+  | "rate_limit"
+  | "server"
+  | "timeout"
+  | "malformed"
+  | "empty"
+  | "auth"
+  | "script"
+  | "aborted"
+  | "other";
+
+export interface ModelError {
+  kind: ModelErrorKind;
+  message: string;
+  /** HTTP status when the provider answered with one. */
+  status?: number;
+  /** Milliseconds the provider asked us to wait before retrying. */
+  retryAfterMs?: number;
+  retryable: boolean;
+}
+
+export type ModelResponse =
+  | {
+      ok: true;
+      message: AssistantMessage;
+      usage: Usage;
+      /** USD for this call; `null` when the model's price is unknown. */
+      costUsd: number | null;
+    }
+  | { ok: false; error: ModelError };
+
+/**
+ * A language model. `complete` never throws once called: failures come back as
+ * `{ ok: false, error }`.
+ */
+export interface Model {
+  /** The id as given on the command line or in the scenario, e.g. `scripted`, `anthropic:claude-x`. */
+  readonly id: string;
+  complete(request: ModelRequest): Promise<ModelResponse>;
+}

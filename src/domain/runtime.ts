@@ -1,0 +1,88 @@
+/** One directory entry, as listed by {@link FileSystem.readDirectory} (sorted by name). */
+export interface DirectoryEntry {
+  name: string;
+  kind: "file" | "directory" | "symlink" | "other";
+}
+
+export interface FileStat {
+  kind: "file" | "directory" | "symlink" | "other";
+  /** Bytes. */
+  size: number;
+  /** Modification time, ms since the epoch. */
+  mtimeMs: number;
+  /** Hard link count. */
+  links: number;
+}
+
+/**
+ * The file system as the runtime sees it. Paths are absolute. Every method rejects with an
+ * error whose `code` is the Node errno code (`ENOENT`, ...) when the operation fails.
+ */
+export interface FileSystem {
+  readText(path: string): Promise<string>;
+  readBytes(path: string): Promise<Uint8Array>;
+  writeText(path: string, content: string): Promise<void>;
+  makeDirectory(path: string): Promise<void>;
+  /** Entries sorted by name (code unit order). */
+  readDirectory(path: string): Promise<DirectoryEntry[]>;
+  /** Follows symlinks; resolves `undefined` when the path does not exist. */
+  stat(path: string): Promise<FileStat | undefined>;
+  /** Does not follow a final symlink; resolves `undefined` when the path does not exist. */
+  lstat(path: string): Promise<FileStat | undefined>;
+  realPath(path: string): Promise<string>;
+}
+
+/** Facts about the machine, as rendered in the runtime line of the system prompt. */
+export interface PlatformInfo {
+  /** `process.platform` style: linux, darwin, win32. */
+  platform: string;
+  osType: string;
+  osRelease: string;
+  arch: string;
+  nodeVersion: string;
+  hostName: string;
+}
+
+/** What an exec call produced. */
+export interface ExecOutcome {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+export interface ExecRequest {
+  command: string;
+  cwd: string;
+  env: Readonly<Record<string, string>>;
+  /** Milliseconds. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Everything nondeterministic the runtime needs: time, randomness, ids, env, file system.
+ * The agent loop and every pure module receive this; nothing else reads the process.
+ */
+export interface Runtime {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** IANA time zone of the user (scenario `timezone`, else `UTC`). */
+  timezone: string;
+  /** A uniform number in [0, 1), from a seeded generator in tests and scenarios. */
+  random(): number;
+  /** A fresh id; deterministic for a given seed. */
+  newId(prefix: string): string;
+  /** The full environment the run sees (nothing leaks in from the host in scenarios). */
+  env: Readonly<Record<string, string>>;
+  homeDir: string;
+  stateDir: string;
+  /** Folders searched for executables, in order (from `env.PATH`). */
+  pathDirectories: readonly string[];
+  platform: PlatformInfo;
+  fs: FileSystem;
+  /** Absolute path of an executable on `pathDirectories`, or `undefined`. */
+  which(bin: string): Promise<string | undefined>;
+  /** Runs a shell command; used by the `exec` tool after policy and approvals. */
+  exec(request: ExecRequest): Promise<ExecOutcome>;
+}

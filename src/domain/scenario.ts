@@ -1,0 +1,173 @@
+/**
+ * Scenario types. `ScenarioFile` is the YAML as written (equal to the zod schema's output,
+ * a type test keeps them in sync); `Scenario` is the normalised form the runner uses.
+ */
+
+export type FaultKind = "429" | "5xx" | "timeout" | "malformed" | "empty";
+
+export interface FaultSpec {
+  /** Probability in [0, 1] that a model call gets a fault. */
+  rate: number;
+  kinds: FaultKind[];
+  seed?: number | undefined;
+}
+
+export type ScriptToolCallFile = { tool: string; input?: Record<string, unknown> | undefined };
+
+export type ScriptStepFile =
+  | { text: string }
+  | { tool: string; input?: Record<string, unknown> | undefined; text?: string | undefined }
+  | { tools: ScriptToolCallFile[]; text?: string | undefined }
+  | { error: { status?: number | undefined; message: string; retryAfter?: number | undefined } };
+
+export interface ApprovalFile {
+  match: string;
+  decision: "allow" | "deny";
+}
+
+export type ToolCalledFile =
+  | string
+  | { name: string; input?: Record<string, unknown> | undefined; times?: number | undefined };
+
+export type CustomFile = string | { module: string; export?: string | undefined; options?: unknown };
+
+export type ExpectationFile =
+  | { "reply-equals": string }
+  | { "reply-contains": string | string[] }
+  | { "reply-matches": string }
+  | { "tool-called": ToolCalledFile }
+  | { "tool-not-called": string }
+  | { "tool-sequence": string[] }
+  | { "prompt-contains": string | string[] }
+  | { custom: CustomFile };
+
+export interface TurnFile {
+  user?: string | undefined;
+  heartbeat?: boolean | undefined;
+  system?: string | undefined;
+  script?: ScriptStepFile[] | undefined;
+  approvals?: ApprovalFile[] | undefined;
+  expect?: ExpectationFile[] | undefined;
+}
+
+export interface ScenarioFile {
+  name: string;
+  description?: string | undefined;
+  tags?: string[] | undefined;
+  workspace?: string | undefined;
+  config?: Record<string, unknown> | undefined;
+  env?: Record<string, string> | undefined;
+  clock?: string | undefined;
+  timezone?: string | undefined;
+  models?: string[] | undefined;
+  repeat?: number | undefined;
+  hooks?: string[] | undefined;
+  faults?: FaultSpec | undefined;
+  home?: string | undefined;
+  bins?: string[] | undefined;
+  golden?: { systemPrompt?: string | undefined } | undefined;
+  /** Seconds for the whole scenario run. */
+  timeout?: number | undefined;
+  /** Maximum model calls per turn. */
+  maxSteps?: number | undefined;
+  cases?: string | Record<string, unknown>[] | undefined;
+  turns: TurnFile[];
+}
+
+export type TurnKind = "user" | "heartbeat" | "system";
+
+/** Compliance category of a turn, derived from its expectations (DESIGN.md). */
+export type ComplianceCategory = "quiet" | "alert" | "silent-expected" | "reply-expected";
+
+/** Where something was written: 1-based line and column in `file`. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface ScriptToolCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+/** One step the scripted model plays, consumed in order across a turn's model calls. */
+export type ScriptStep =
+  | { kind: "text"; text: string }
+  | { kind: "tool_calls"; calls: ScriptToolCall[]; text?: string }
+  | { kind: "error"; status?: number; message: string; retryAfterMs?: number };
+
+export interface Approval {
+  /** Glob over the whole command (`*` matches anything). */
+  match: string;
+  decision: "allow" | "deny";
+}
+
+interface ExpectationBase {
+  location: SourceLocation;
+}
+
+/** A normalised expectation. `type` is the kebab-case key written in the file. */
+export type Expectation = ExpectationBase &
+  (
+    | { type: "reply-equals"; value: string }
+    | { type: "reply-contains"; values: string[] }
+    | { type: "reply-matches"; pattern: string; flags: string }
+    | { type: "tool-called"; name: string; input?: Record<string, unknown>; times?: number }
+    | { type: "tool-not-called"; name: string }
+    | { type: "tool-sequence"; names: string[] }
+    | { type: "prompt-contains"; values: string[] }
+    | { type: "custom"; module: string; exportName: string; options?: unknown }
+  );
+
+export type ExpectationType = Expectation["type"];
+
+export type ExpectationOf<T extends ExpectationType> = Extract<Expectation, { type: T }>;
+
+export interface Turn {
+  index: number;
+  kind: TurnKind;
+  /** User text or system event text; empty for heartbeat turns (the runtime supplies the prompt). */
+  text: string;
+  script: ScriptStep[];
+  approvals: Approval[];
+  expect: Expectation[];
+  location: SourceLocation;
+}
+
+export interface Scenario {
+  /** Scenario id, with `#<case>` for data-driven cases. */
+  id: string;
+  /** Id of the scenario file, without the case suffix. */
+  fileId: string;
+  caseId?: string;
+  /** Absolute path of the scenario file. */
+  file: string;
+  name: string;
+  description?: string;
+  tags: string[];
+  /** Absolute path of the workspace to copy, if any. */
+  workspace?: string;
+  home?: string;
+  config: Record<string, unknown>;
+  env: Record<string, string>;
+  /** Scenario clock, ms since the epoch. */
+  clockMs: number;
+  timezone: string;
+  models: string[];
+  repeat: number;
+  /** Absolute module paths. */
+  hooks: string[];
+  faults?: FaultSpec;
+  bins: string[];
+  golden?: { systemPrompt?: string };
+  /** Milliseconds for the whole unit, if set. */
+  timeoutMs?: number;
+  /** Maximum model calls per turn (default 25). */
+  maxSteps: number;
+  turns: Turn[];
+}
+
+export const DEFAULT_MAX_STEPS = 25;
+/** The clock of a scenario that sets none. */
+export const DEFAULT_CLOCK = "2026-03-11T09:00:00.000Z";

@@ -1,0 +1,66 @@
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import { delimiter, join } from "node:path";
+import type { FileSystem, PlatformInfo, Runtime } from "../domain/index.js";
+import { createIdGenerator, createSeededRandom } from "./create-seeded-random.js";
+import { createNodeFileSystem } from "./node-file-system.js";
+import { runShellCommand } from "./run-shell-command.js";
+
+export interface RuntimeOptions {
+  /** The clock: a fixed instant in ms since the epoch, or a function (the host clock). */
+  now: number | (() => number);
+  timezone: string;
+  env: Readonly<Record<string, string>>;
+  homeDir: string;
+  /** Default `<homeDir>/.openclaw`, or `env.OPENCLAW_STATE_DIR` when set. */
+  stateDir?: string;
+  seed: number;
+  platform: PlatformInfo;
+  fs?: FileSystem;
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A runtime over the real file system with an injected clock, env and seed. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const random = createSeededRandom(options.seed);
+  const clock = options.now;
+  const pathDirectories = (options.env.PATH ?? "").split(delimiter).filter((entry) => entry !== "");
+  const stateDir = options.stateDir ?? options.env.OPENCLAW_STATE_DIR ?? join(options.homeDir, ".openclaw");
+  const whichCache = new Map<string, string | undefined>();
+  return {
+    now: typeof clock === "number" ? () => clock : clock,
+    timezone: options.timezone,
+    random,
+    newId: createIdGenerator(random),
+    env: options.env,
+    homeDir: options.homeDir,
+    stateDir,
+    pathDirectories,
+    platform: options.platform,
+    fs: options.fs ?? createNodeFileSystem(),
+    async which(bin) {
+      if (whichCache.has(bin)) return whichCache.get(bin);
+      let found: string | undefined;
+      if (!bin.includes("/")) {
+        for (const directory of pathDirectories) {
+          const candidate = join(directory, bin);
+          if (await isExecutable(candidate)) {
+            found = candidate;
+            break;
+          }
+        }
+      }
+      whichCache.set(bin, found);
+      return found;
+    },
+    exec: runShellCommand,
+  };
+}
