@@ -103,3 +103,12 @@ export interface RunResult {
   mergedFrom?: string[];
   comparison?: unknown;
 }
+
+/** A run's progress as units finish (for live reporters). */
+export interface RunProgress {
+  done: number;
+  total: number;
+  passed: number;
+  failed: number;
+  errored: number;
+}
