@@ -39,6 +39,8 @@ export type UnitStatus = "passed" | "failed" | "errored" | "interrupted" | "skip
 export interface UnitResult {
   /** `<scenario id>@<model>#r<repeat>`; unique in a run. */
   unitId: string;
+  /** Position of the unit in the whole run's plan (before sharding): merge restores this order. */
+  planIndex: number;
   scenarioId: string;
   fileId: string;
   caseId?: string;

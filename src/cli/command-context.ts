@@ -1,0 +1,19 @@
+import type { Host } from "../domain/index.js";
+
+/** What every command receives from the process edge (bin.ts). */
+export interface CommandContext {
+  host: Host;
+  /** Aborted on SIGINT. */
+  signal: AbortSignal;
+}
+
+/** Exit codes (DESIGN.md CLI). */
+export const EXIT = { ok: 0, failed: 1, invalid: 2, incomplete: 3 } as const;
+
+/** An input problem found while parsing options: printed, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

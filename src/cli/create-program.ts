@@ -1,0 +1,74 @@
+import { Command, CommanderError } from "commander";
+import { TOOL_VERSION } from "../runner/run-suite.js";
+import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { initCommand } from "./init-command.js";
+import { mergeCommand } from "./merge-command.js";
+import { collect } from "./parse-options.js";
+import { runCommand } from "./run-command.js";
+
+/** Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws. */
+export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = new Command()
+    .name("claw-eval")
+    .description("Test bench for OpenClaw-style agent runtimes")
+    .version(TOOL_VERSION)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.host.stdout(text),
+      writeErr: (text) => context.host.stderr(text),
+    });
+
+  program
+    .command("run")
+    .description("run scenarios against models and check their expectations")
+    .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
+    .option("-m, --model <id>", "model id, repeatable (overrides each scenario's models)", collect)
+    .option("--repeat <n>", "repeat every unit n times")
+    .option("--concurrency <n>", "units run in parallel (default: number of cores)")
+    .option("--timeout <seconds>", "per-scenario timeout")
+    .option("--filter <text>", "only scenarios whose id or name contains this text")
+    .option("--tag <tag>", "only scenarios with this tag, repeatable", collect)
+    .option("--reporter <name>", "console|json|junit|markdown|html, repeatable (default: all)", collect)
+    .option("--out <dir>", "report folder (default: reports/)")
+    .option("--shard <i/n>", "run the i-th of n deterministic shards")
+    .option("--bail", "stop starting units after the first failure")
+    .action(async (paths: string[], flags) => {
+      exitCode = await runCommand(paths, flags, context);
+    });
+
+  program
+    .command("merge")
+    .description("combine shard results.json files into one report")
+    .argument("<files...>", "results.json files")
+    .option("--out <dir>", "report folder (default: reports/)")
+    .option("--reporter <name>", "reporters, repeatable (default: all)", collect)
+    .action(async (files: string[], flags) => {
+      exitCode = await mergeCommand(files, flags, context);
+    });
+
+  program
+    .command("init")
+    .description("scaffold scenarios, a fixture workspace and a CI workflow in an empty directory")
+    .argument("[dir]", "target directory (default: .)")
+    .action(async (directory: string | undefined) => {
+      exitCode = await initCommand(directory, context);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    }
+    if (error instanceof UsageError) {
+      context.host.stderr(`claw-eval: ${error.message}\n`);
+      return EXIT.invalid;
+    }
+    context.host.stderr(
+      `claw-eval: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return EXIT.incomplete;
+  }
+}

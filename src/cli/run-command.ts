@@ -1,0 +1,143 @@
+import { resolve } from "node:path";
+import type { Diagnostic, RunResult } from "../domain/index.js";
+import { formatDiagnostic } from "../domain/index.js";
+import { createModel } from "../models/create-model.js";
+import { createConsoleReporter } from "../reporters/console-reporter.js";
+import { writeReports } from "../reporters/report-store.js";
+import { importModule } from "../runner/import-module.js";
+import { parseShard, planUnits } from "../runner/plan-units.js";
+import { runSuite } from "../runner/run-suite.js";
+import { loadScenarios } from "../scenarios/load-scenarios.js";
+import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { createRunId } from "./create-run-id.js";
+import { parsePositiveInteger, parsePositiveNumber, parseReporters } from "./parse-options.js";
+
+export interface RunCommandOptions {
+  model?: string[];
+  repeat?: string;
+  concurrency?: string;
+  timeout?: string;
+  filter?: string;
+  tag?: string[];
+  reporter?: string[];
+  out?: string;
+  shard?: string;
+  bail?: boolean;
+}
+
+export function printDiagnostics(context: CommandContext, diagnostics: readonly Diagnostic[]): void {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+  const files = new Set(errors.map((diagnostic) => diagnostic.file));
+  for (const diagnostic of diagnostics) context.host.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  if (errors.length > 0) {
+    context.host.stderr(
+      `\n${errors.length} problem${errors.length === 1 ? "" : "s"} in ${files.size} invalid file${files.size === 1 ? "" : "s"}: ${[...files].join(", ")}\nNothing was run. Fix the files above and run again.\n`,
+    );
+  }
+}
+
+/** Exit code of a finished run (DESIGN.md): 3 incomplete, 1 any failure, else 0. */
+export function exitCodeOf(result: RunResult): number {
+  if (result.status !== "completed") return EXIT.incomplete;
+  const { failed, errored, interrupted } = result.summary;
+  return failed + errored + interrupted > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** `claw-eval run [paths..]`: load, plan, run, report. */
+export async function runCommand(paths: string[], flags: RunCommandOptions, context: CommandContext): Promise<number> {
+  const { host } = context;
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  if (flags.shard !== undefined && shard === undefined) {
+    throw new UsageError(`--shard: expected i/n with 1 ≤ i ≤ n, found "${flags.shard}"`);
+  }
+  const repeat = parsePositiveInteger("--repeat", flags.repeat);
+  const concurrency = parsePositiveInteger("--concurrency", flags.concurrency) ?? host.cpuCount;
+  const timeoutSeconds = parsePositiveNumber("--timeout", flags.timeout);
+  const reporters = parseReporters(flags.reporter);
+  const inputs = paths.length > 0 ? paths : ["scenarios/"];
+
+  const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
+  if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
+    printDiagnostics(context, loaded.diagnostics);
+    return EXIT.invalid;
+  }
+  const units = planUnits(loaded.scenarios, {
+    ...(flags.model ? { models: flags.model } : {}),
+    ...(repeat === undefined ? {} : { repeat }),
+    ...(flags.filter ? { filter: flags.filter } : {}),
+    ...(flags.tag ? { tags: flags.tag } : {}),
+    ...(shard ? { shard } : {}),
+  });
+  const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
+  for (const id of modelIds) {
+    const created = createModel(id);
+    if (!created.ok) throw new UsageError(created.error);
+  }
+  if (units.length === 0) {
+    host.stderr(
+      `No work units to run: ${loaded.scenarios.length} scenario(s) loaded from ${inputs.join(", ")}, none matched the filters.\n`,
+    );
+    return EXIT.invalid;
+  }
+
+  const runId = await createRunId(host, resolve(host.cwd, flags.out ?? "reports"));
+  const consoleReporter = reporters.includes("console")
+    ? createConsoleReporter({ write: host.stdout, interactive: host.isInteractive, color: host.isInteractive })
+    : undefined;
+  consoleReporter?.onRunStart({ runId, total: units.length });
+  const result = await runSuite({
+    units,
+    host,
+    runId,
+    concurrency,
+    ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
+    bail: flags.bail === true,
+    signal: context.signal,
+    importModule,
+    diagnostics: loaded.diagnostics,
+    record: {
+      paths: inputs,
+      models: modelIds,
+      ...(repeat === undefined ? {} : { repeat }),
+      ...(flags.filter ? { filter: flags.filter } : {}),
+      ...(flags.tag ? { tags: flags.tag } : {}),
+      ...(shard ? { shard } : {}),
+      concurrency,
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      bail: flags.bail === true,
+    },
+    ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
+  });
+  return finishRun({ result, reporters, outDir: resolve(host.cwd, flags.out ?? "reports"), context, consoleReporter });
+}
+
+/** Writes the file reports (results.json first), then the console summary; returns the exit code. */
+export async function finishRun(options: {
+  result: RunResult;
+  reporters: ReturnType<typeof parseReporters>;
+  outDir: string;
+  context: CommandContext;
+  consoleReporter: ReturnType<typeof createConsoleReporter> | undefined;
+}): Promise<number> {
+  const { result, context } = options;
+  const written = await writeReports({
+    result,
+    outDir: options.outDir,
+    reporters: options.reporters,
+    fs: context.host.fs,
+  });
+  if (options.consoleReporter) {
+    try {
+      options.consoleReporter.onRunEnd(result);
+    } catch (error) {
+      context.host.stderr(`console reporter failed: ${String(error)}\n`);
+    }
+  }
+  for (const failure of written.errors)
+    context.host.stderr(`reporter ${failure.reporter} failed: ${failure.message}\n`);
+  if (written.written.length > 0 && options.consoleReporter) {
+    context.host.stdout(`Reports: ${written.written.join(", ")}\n`);
+  }
+  if (result.status === "interrupted") context.host.stderr("Run interrupted: finished results were written.\n");
+  return exitCodeOf(result);
+}

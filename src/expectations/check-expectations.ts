@@ -1,0 +1,80 @@
+import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
+import { checkCustom } from "./check-custom.js";
+import { checkPromptContains } from "./check-prompt-contains.js";
+import { checkReplyContains } from "./check-reply-contains.js";
+import { checkReplyEquals } from "./check-reply-equals.js";
+import { checkReplyMatches } from "./check-reply-matches.js";
+import { checkToolCalled } from "./check-tool-called.js";
+import { checkToolNotCalled } from "./check-tool-not-called.js";
+import { checkToolSequence } from "./check-tool-sequence.js";
+import {
+  collectToolCalls,
+  type ExpectationContext,
+  type ExpectationHandler,
+  type ImportModule,
+} from "./expectation-context.js";
+import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
+
+/** One handler per expectation type; a type without a handler fails to compile. */
+export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> } = {
+  "reply-equals": checkReplyEquals,
+  "reply-contains": checkReplyContains,
+  "reply-matches": checkReplyMatches,
+  "tool-called": checkToolCalled,
+  "tool-not-called": checkToolNotCalled,
+  "tool-sequence": checkToolSequence,
+  "prompt-contains": checkPromptContains,
+  custom: checkCustom,
+};
+
+export interface CheckExpectationsOptions {
+  scenario: Scenario;
+  /** The turn whose `expect` list is checked. */
+  turn: Turn;
+  /** The turn's outcome; its `expectations` field is ignored. */
+  result: TurnResult;
+  /** Loads custom expectation modules by absolute path. */
+  importModule: ImportModule;
+}
+
+function handlerFor<T extends ExpectationType>(type: T): ExpectationHandler<T> | undefined {
+  return Object.hasOwn(HANDLERS, type) ? HANDLERS[type] : undefined;
+}
+
+async function checkOne(expectation: Expectation, context: ExpectationContext): Promise<ExpectationResult> {
+  const handler = handlerFor(expectation.type);
+  const failure = (message: string, expected: string): ExpectationResult => ({
+    type: expectation.type,
+    pass: false,
+    message: formatLine(message, MAX_MESSAGE_CHARS),
+    expected,
+    actual: truncateText(message, MAX_VALUE_CHARS),
+    location: expectation.location,
+  });
+  if (handler === undefined)
+    return failure(`unknown expectation type "${expectation.type}"`, `one of ${Object.keys(HANDLERS).join(", ")}`);
+  try {
+    return await handler(expectation, context);
+  } catch (error) {
+    // Handlers must not throw; if one does, the turn still gets a result for every expectation.
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return failure(`${expectation.type} handler threw: ${reason}`, "a result from the handler");
+  }
+}
+
+/**
+ * Checks `turn.expect` against the turn's result, one at a time, and returns the results in
+ * the expectations' order. Never throws: every problem is a failed result.
+ */
+export async function checkExpectations(options: CheckExpectationsOptions): Promise<ExpectationResult[]> {
+  const context: ExpectationContext = {
+    scenario: options.scenario,
+    turn: options.turn,
+    result: options.result,
+    toolCalls: collectToolCalls(options.result.events),
+    importModule: options.importModule,
+  };
+  const results: ExpectationResult[] = [];
+  for (const expectation of options.turn.expect) results.push(await checkOne(expectation, context));
+  return results;
+}

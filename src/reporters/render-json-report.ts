@@ -1,0 +1,143 @@
+import { ClawEvalError, errorMessage, type RunResult } from "../domain/index.js";
+
+/** `results.json`: the run as constructed, 2-space indented, with a final newline. */
+export function renderJsonReport(result: RunResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+type Check = (value: unknown) => string | undefined;
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+const isString: Check = (value) => (typeof value === "string" ? undefined : "a string");
+const isNumber: Check = (value) => (typeof value === "number" && Number.isFinite(value) ? undefined : "a number");
+const isNumberOrNull: Check = (value) => (value === null ? undefined : isNumber(value) && "a number or null");
+const isArray: Check = (value) => (Array.isArray(value) ? undefined : "an array");
+const oneOf =
+  (...allowed: unknown[]): Check =>
+  (value) =>
+    allowed.includes(value) ? undefined : allowed.map((item) => JSON.stringify(item)).join(" or ");
+
+const SUMMARY_FIELDS: Record<string, Check> = {
+  total: isNumber,
+  passed: isNumber,
+  failed: isNumber,
+  errored: isNumber,
+  interrupted: isNumber,
+  skipped: isNumber,
+  costUsd: isNumberOrNull,
+  durationMs: isNumber,
+};
+
+const UNIT_FIELDS: Record<string, Check> = {
+  unitId: isString,
+  scenarioId: isString,
+  fileId: isString,
+  scenarioName: isString,
+  file: isString,
+  model: isString,
+  repeat: isNumber,
+  status: oneOf("passed", "failed", "errored", "interrupted", "skipped"),
+  turns: isArray,
+  durationMs: isNumber,
+  costUsd: isNumberOrNull,
+};
+
+const USAGE_FIELDS: Record<string, Check> = {
+  inputTokens: isNumber,
+  outputTokens: isNumber,
+  cacheReadTokens: isNumber,
+  cacheWriteTokens: isNumber,
+};
+
+const TURN_FIELDS: Record<string, Check> = {
+  index: isNumber,
+  input: isString,
+  reply: isString,
+  events: isArray,
+  expectations: isArray,
+};
+
+const EXPECTATION_FIELDS: Record<string, Check> = { type: isString, pass: oneOf(true, false), message: isString };
+
+const RUN_FIELDS: Record<string, Check> = {
+  schemaVersion: oneOf(1),
+  runId: isString,
+  startedAt: isString,
+  finishedAt: isString,
+  status: oneOf("completed", "interrupted", "crashed"),
+  units: isArray,
+  diagnostics: isArray,
+  obsoleteGolden: isArray,
+};
+
+function fieldsProblem(value: unknown, fields: Record<string, Check>, path: string): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return `${path || "the document"}: expected an object, found ${describe(value)}`;
+  }
+  const record = value as Record<string, unknown>;
+  for (const [field, check] of Object.entries(fields)) {
+    const expected = check(record[field]);
+    const where = path === "" ? field : `${path}.${field}`;
+    if (expected !== undefined) return `${where}: expected ${expected}, found ${describe(record[field])}`;
+  }
+  return undefined;
+}
+
+function runProblem(value: unknown): string | undefined {
+  const top = fieldsProblem(value, RUN_FIELDS, "");
+  if (top !== undefined) return top;
+  const run = value as Record<string, unknown>;
+  const problem =
+    fieldsProblem(run.tool, { name: oneOf("claw-eval"), version: isString }, "tool") ??
+    fieldsProblem(run.options, { paths: isArray, models: isArray }, "options") ??
+    fieldsProblem(run.summary, SUMMARY_FIELDS, "summary") ??
+    fieldsProblem((run.summary as { usage?: unknown }).usage, USAGE_FIELDS, "summary.usage");
+  if (problem !== undefined) return problem;
+  const units = run.units as unknown[];
+  for (const [index, unit] of units.entries()) {
+    const unitProblem = unitShapeProblem(unit, `units[${index}]`);
+    if (unitProblem !== undefined) return unitProblem;
+  }
+  return undefined;
+}
+
+function unitShapeProblem(unit: unknown, path: string): string | undefined {
+  const problem = fieldsProblem(unit, UNIT_FIELDS, path);
+  if (problem !== undefined) return problem;
+  const { usage, turns } = unit as { usage: unknown; turns: unknown[] };
+  const usageProblem = fieldsProblem(usage, USAGE_FIELDS, `${path}.usage`);
+  if (usageProblem !== undefined) return usageProblem;
+  for (const [turnIndex, turn] of turns.entries()) {
+    const turnPath = `${path}.turns[${turnIndex}]`;
+    const turnProblem = fieldsProblem(turn, TURN_FIELDS, turnPath);
+    if (turnProblem !== undefined) return turnProblem;
+    for (const [index, expectation] of (turn as { expectations: unknown[] }).expectations.entries()) {
+      const expectationProblem = fieldsProblem(expectation, EXPECTATION_FIELDS, `${turnPath}.expectations[${index}]`);
+      if (expectationProblem !== undefined) return expectationProblem;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a `results.json` text. Checks the shape the reporters and `merge` rely on (not every
+ * event) and throws `ClawEvalError("invalid-input")` naming `file` and the first bad field.
+ */
+export function parseRunResult(text: string, file: string): RunResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ClawEvalError("invalid-input", `${file}: not valid JSON: ${errorMessage(error)}`, { cause: error });
+  }
+  const problem = runProblem(value);
+  if (problem !== undefined) {
+    throw new ClawEvalError("invalid-input", `${file}: not a claw-eval results.json: ${problem}`);
+  }
+  return value as RunResult;
+}

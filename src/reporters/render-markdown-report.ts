@@ -1,0 +1,123 @@
+import { formatDiagnostic, type RunResult } from "../domain/index.js";
+import { findFlakyUnits } from "./find-flaky-units.js";
+import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
+import { listFailures, type UnitFailure } from "./list-failures.js";
+import { summariseByModel } from "./summarise-by-model.js";
+
+/** Failing units listed in full; GitHub caps a step summary at 1 MiB. */
+const MAX_FAILURES = 50;
+const VALUE_LIMITS = { maxChars: 2000, maxLines: 40 };
+
+export function escapeTableCell(text: string): string {
+  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+function longestRun(text: string, character: string): number {
+  let longest = 0;
+  let current = 0;
+  for (const each of text) {
+    current = each === character ? current + 1 : 0;
+    longest = Math.max(longest, current);
+  }
+  return longest;
+}
+
+/** Inline code that survives backticks in the text. */
+function code(text: string): string {
+  const ticks = "`".repeat(longestRun(text, "`") + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${text.replace(/\r?\n/g, " ")}${pad}${ticks}`;
+}
+
+/** A fenced block longer than any backtick run inside it. */
+function fenced(text: string): string {
+  const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1));
+  return `${fence}\n${text}\n${fence}`;
+}
+
+function outcome(result: RunResult): string {
+  if (result.status !== "completed") return result.status;
+  return result.summary.failed + result.summary.errored > 0 ? "failed" : "passed";
+}
+
+function modelTable(result: RunResult): string[] {
+  const rows = summariseByModel(result).map(({ model, summary }) =>
+    [
+      escapeTableCell(model),
+      summary.passed,
+      summary.failed,
+      summary.errored,
+      summary.total,
+      formatPassRate(summary),
+      formatCost(summary.costUsd),
+    ].join(" | "),
+  );
+  return [
+    "| Model | Passed | Failed | Errored | Total | Pass rate | Cost |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map((row) => `| ${row} |`),
+  ];
+}
+
+function failureSection(failure: UnitFailure): string[] {
+  const { unit } = failure;
+  const lines = [`### ${code(unit.unitId)} ${unit.status}`, "", `File ${code(unit.file)}`, ""];
+  for (const { turnIndex, expectation } of failure.expectations) {
+    const { file, line, column } = expectation.location;
+    lines.push(
+      `**${expectation.type}** (turn ${turnIndex + 1}, ${code(`${file}:${line}:${column}`)}): ${expectation.message}`,
+      "",
+    );
+    if (expectation.expected !== undefined)
+      lines.push("Expected:", "", fenced(truncateText(expectation.expected, VALUE_LIMITS)), "");
+    if (expectation.actual !== undefined)
+      lines.push("Actual:", "", fenced(truncateText(expectation.actual, VALUE_LIMITS)), "");
+  }
+  for (const check of failure.golden) {
+    lines.push(`Golden file ${code(check.file)}: ${check.status}`, "");
+    if (check.diff !== undefined) lines.push(fenced(truncateText(check.diff, VALUE_LIMITS)), "");
+  }
+  const errors = [...failure.turnErrors, ...(unit.error === undefined ? [] : [unit.error])];
+  if (errors.length > 0) lines.push("Error:", "", fenced(truncateText(errors.join("\n"), VALUE_LIMITS)), "");
+  return lines;
+}
+
+/**
+ * `summary.md`, sized for a CI step summary: a headline, a table per model, the failures
+ * (expected and actual values truncated), flaky units, input diagnostics and obsolete golden
+ * files. Cost is `unknown` when not known, never `$0`.
+ */
+export function renderMarkdownReport(result: RunResult): string {
+  const { summary } = result;
+  const lines = [
+    `# claw-eval: ${outcome(result)}`,
+    "",
+    `**${formatCounts(summary)}** of ${summary.total} units. Run ${code(result.runId)} ${result.status} in ${formatDuration(summary.durationMs)}, cost ${formatCost(summary.costUsd)}.`,
+    "",
+    "## Models",
+    "",
+    ...modelTable(result),
+    "",
+  ];
+  const failures = listFailures(result.units);
+  if (failures.length > 0) {
+    lines.push("## Failures", "");
+    for (const failure of failures.slice(0, MAX_FAILURES)) lines.push(...failureSection(failure));
+    if (failures.length > MAX_FAILURES) lines.push(`… and ${failures.length - MAX_FAILURES} more failing units.`, "");
+  }
+  const flaky = findFlakyUnits(result.units);
+  if (flaky.length > 0) {
+    lines.push("## Flaky units", "");
+    for (const unit of flaky)
+      lines.push(`- ${code(unit.scenarioId)} on ${code(unit.model)}: ${unit.passed}/${unit.decided} repeats passed`);
+    lines.push("");
+  }
+  if (result.diagnostics.length > 0) {
+    const text = result.diagnostics.map((diagnostic) => `${diagnostic.severity}: ${formatDiagnostic(diagnostic)}`);
+    lines.push("## Input diagnostics", "", fenced(text.join("\n")), "");
+  }
+  if (result.obsoleteGolden.length > 0) {
+    lines.push("## Obsolete golden files", "", ...result.obsoleteGolden.map((file) => `- ${code(file)}`), "");
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}

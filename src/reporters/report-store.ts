@@ -1,0 +1,64 @@
+import { join } from "node:path";
+import { errorMessage, type HostFileSystem, type RunResult } from "../domain/index.js";
+import { renderHtmlReport } from "./render-html-report.js";
+import { renderJsonReport } from "./render-json-report.js";
+import { renderJunitReport } from "./render-junit-report.js";
+import { renderMarkdownReport } from "./render-markdown-report.js";
+import { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
+
+/** A report written to a file of the run folder. `render` is pure and may throw. */
+export interface FileRenderer {
+  fileName: string;
+  render(result: RunResult): string;
+}
+
+/** Every reporter and its file; `null` for reporters that write no file. */
+export const FILE_RENDERERS: Record<ReporterName, FileRenderer | null> = {
+  console: null,
+  json: { fileName: "results.json", render: renderJsonReport },
+  junit: { fileName: "junit.xml", render: renderJunitReport },
+  markdown: { fileName: "summary.md", render: renderMarkdownReport },
+  html: { fileName: "index.html", render: renderHtmlReport },
+};
+
+export interface WriteReportsOptions {
+  result: RunResult;
+  /** The `--out` folder; reports go to `<outDir>/<runId>/`. */
+  outDir: string;
+  reporters: readonly ReporterName[];
+  fs: HostFileSystem;
+  /** Replaces entries of {@link FILE_RENDERERS} (tests inject failing renderers). */
+  renderers?: Partial<Record<ReporterName, FileRenderer | null>>;
+}
+
+export interface WriteReportsOutcome {
+  /** Absolute paths written, in writing order. */
+  written: string[];
+  /** Renderers that threw or files that could not be written; the others were still written. */
+  errors: { reporter: ReporterName; message: string }[];
+}
+
+/**
+ * Writes the run's file reports atomically into `<outDir>/<runId>/`. `results.json` is always
+ * written, first, whatever `reporters` says: it is the record `merge`, history and re-rendering
+ * read. The other selected reporters follow in {@link REPORTER_NAMES} order. Never rejects for
+ * a renderer or write failure: each is reported in `errors`.
+ */
+export async function writeReports(options: WriteReportsOptions): Promise<WriteReportsOutcome> {
+  const renderers = { ...FILE_RENDERERS, ...options.renderers };
+  const runDir = join(options.outDir, options.result.runId);
+  const selected = REPORTER_NAMES.filter((name) => name === "json" || options.reporters.includes(name));
+  const outcome: WriteReportsOutcome = { written: [], errors: [] };
+  for (const reporter of selected) {
+    const renderer = renderers[reporter];
+    if (renderer === null) continue;
+    try {
+      const path = join(runDir, renderer.fileName);
+      await options.fs.writeTextAtomic(path, renderer.render(options.result));
+      outcome.written.push(path);
+    } catch (error) {
+      outcome.errors.push({ reporter, message: errorMessage(error) });
+    }
+  }
+  return outcome;
+}

@@ -1,0 +1,154 @@
+import { relative } from "node:path";
+import pLimit from "p-limit";
+import type { Diagnostic, Host, RunProgress, RunResult, RunStatus, UnitResult } from "../domain/index.js";
+import { errorMessage, ZERO_USAGE } from "../domain/index.js";
+import { summariseUnits } from "./merge-results.js";
+import type { WorkUnit } from "./plan-units.js";
+import { runUnit } from "./run-unit.js";
+import { abortStatus, UnitAbort } from "./unit-abort.js";
+
+export const TOOL_VERSION = "0.1.0";
+
+export interface SuiteOptions {
+  units: readonly WorkUnit[];
+  host: Host;
+  runId: string;
+  /** Parallel units (default: the host's core count). */
+  concurrency?: number;
+  /** Per-unit timeout in ms. */
+  timeoutMs?: number;
+  /** Stop starting units after the first failure. */
+  bail?: boolean;
+  /** Aborting it interrupts the run: running units are marked interrupted, the rest skipped. */
+  signal?: AbortSignal;
+  importModule: (path: string) => Promise<Record<string, unknown>>;
+  /** Recorded in results.json. */
+  record: RunResult["options"];
+  diagnostics?: Diagnostic[];
+  onUnitStart?: (unit: WorkUnit) => void;
+  /** Called once per unit in the units' order (a unit is reported once every earlier one finished). */
+  onUnitEnd?: (result: UnitResult, progress: RunProgress) => void;
+  /** Grace in ms after an abort before a unit that ignores it is given up (default 2000). */
+  abortGraceMs?: number;
+}
+
+function placeholder(unit: WorkUnit, displayFile: string, status: UnitResult["status"], error: string): UnitResult {
+  const scenario = unit.scenario;
+  return {
+    unitId: unit.unitId,
+    planIndex: unit.planIndex,
+    scenarioId: scenario.id,
+    fileId: scenario.fileId,
+    ...(scenario.caseId === undefined ? {} : { caseId: scenario.caseId }),
+    scenarioName: scenario.name,
+    file: displayFile,
+    tags: scenario.tags,
+    model: unit.model,
+    repeat: unit.repeat,
+    status,
+    turns: [],
+    error,
+    durationMs: 0,
+    usage: ZERO_USAGE,
+    costUsd: null,
+  };
+}
+
+/**
+ * Runs work units with bounded concurrency, per-unit timeouts, bail and interrupts, and
+ * returns the run's results in the units' order whatever the concurrency. Every unit gets a
+ * result, so an interrupted or failing run still reports everything it finished.
+ */
+export async function runSuite(options: SuiteOptions): Promise<RunResult> {
+  const { host, units } = options;
+  const startedAt = host.now();
+  const started = host.monotonic();
+  const results: (UnitResult | undefined)[] = new Array(units.length).fill(undefined);
+  const progress: RunProgress = { done: 0, total: units.length, passed: 0, failed: 0, errored: 0 };
+  let bailed = false;
+  let nextToReport = 0;
+  const reportInOrder = (): void => {
+    for (let result = results[nextToReport]; result !== undefined; result = results[nextToReport]) {
+      nextToReport += 1;
+      if (result.status === "skipped") continue;
+      progress.done += 1;
+      if (result.status === "passed") progress.passed += 1;
+      else if (result.status === "errored") progress.errored += 1;
+      else progress.failed += 1;
+      options.onUnitEnd?.(result, { ...progress });
+    }
+  };
+  let crashed = false;
+  const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
+  const grace = options.abortGraceMs ?? 2000;
+  const displayFile = (file: string) => relative(host.cwd, file) || file;
+
+  const runOne = async (unit: WorkUnit, index: number): Promise<void> => {
+    const shown = displayFile(unit.scenario.file);
+    if (options.signal?.aborted || bailed) {
+      const why = bailed ? "--bail stopped the run after a failure" : "the run was interrupted";
+      results[index] = placeholder(unit, shown, "skipped", `not run: ${why}`);
+      reportInOrder();
+      return;
+    }
+    options.onUnitStart?.(unit);
+    const controller = new AbortController();
+    const timeoutMs = unit.scenario.timeoutMs ?? options.timeoutMs;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => controller.abort(new UnitAbort("timeout", `timed out after ${timeoutMs / 1000} s`)),
+            timeoutMs,
+          );
+    const onInterrupt = () => controller.abort(new UnitAbort("interrupt", "interrupted"));
+    options.signal?.addEventListener("abort", onInterrupt, { once: true });
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const abandoned = new Promise<UnitResult>((resolve) => {
+      controller.signal.addEventListener("abort", () => {
+        giveUp = setTimeout(() => {
+          const { status, error } = abortStatus(controller.signal.reason);
+          resolve(placeholder(unit, shown, status, `${error} (the unit did not stop within ${grace} ms)`));
+        }, grace);
+      });
+    });
+    let result: UnitResult;
+    try {
+      result = await Promise.race([
+        runUnit({ unit, host, signal: controller.signal, importModule: options.importModule, displayFile: shown }),
+        abandoned,
+      ]);
+    } catch (error) {
+      crashed = true;
+      result = placeholder(unit, shown, "errored", `internal error: ${errorMessage(error)}`);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      if (giveUp !== undefined) clearTimeout(giveUp);
+      options.signal?.removeEventListener("abort", onInterrupt);
+    }
+    results[index] = result;
+    if (options.bail && (result.status === "failed" || result.status === "errored")) bailed = true;
+    reportInOrder();
+  };
+
+  await Promise.all(units.map((unit, index) => limit(() => runOne(unit, index))));
+  const finished = results.map(
+    (result, index) =>
+      result ?? placeholder(units[index]!, displayFile(units[index]!.scenario.file), "skipped", "not run"),
+  );
+  const status: RunStatus = crashed ? "crashed" : options.signal?.aborted ? "interrupted" : "completed";
+  const summary = { ...summariseUnits(finished), durationMs: Math.round(host.monotonic() - started) };
+  return {
+    schemaVersion: 1,
+    tool: { name: "claw-eval", version: TOOL_VERSION },
+    runId: options.runId,
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: new Date(host.now()).toISOString(),
+    status,
+    options: options.record,
+    summary,
+    units: finished,
+    diagnostics: options.diagnostics ?? [],
+    obsoleteGolden: [],
+  };
+}

@@ -1,0 +1,133 @@
+import { createAgentSession } from "../agent/create-agent-session.js";
+import type { AgentEvent, Host, Scenario, TurnResult, UnitResult, UnitStatus, Usage } from "../domain/index.js";
+import { addUsage, errorMessage, ZERO_USAGE } from "../domain/index.js";
+import { checkExpectations } from "../expectations/check-expectations.js";
+import { createModel } from "../models/create-model.js";
+import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
+import { createBuiltinTools } from "../tools/create-builtin-tools.js";
+import type { WorkUnit } from "./plan-units.js";
+import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
+import { replaceUnitPaths } from "./replace-unit-paths.js";
+import { abortStatus } from "./unit-abort.js";
+
+export interface RunUnitOptions {
+  unit: WorkUnit;
+  host: Host;
+  /** Aborts the unit; its `reason` is a {@link UnitAbort}. */
+  signal: AbortSignal;
+  importModule: (path: string) => Promise<Record<string, unknown>>;
+  /** Path of the scenario file as shown in reports (relative to the working directory). */
+  displayFile: string;
+}
+
+function unitStatus(turns: readonly TurnResult[]): UnitStatus {
+  if (turns.some((turn) => turn.error !== undefined)) return "errored";
+  if (turns.some((turn) => turn.expectations.some((expectation) => !expectation.pass))) return "failed";
+  return "passed";
+}
+
+function sumCost(turns: readonly TurnResult[]): number | null {
+  let total = 0;
+  for (const turn of turns) {
+    if (turn.costUsd === null) return null;
+    total += turn.costUsd;
+  }
+  return total;
+}
+
+/**
+ * Runs one work unit (scenario case, model, repeat): prepares its world, plays every turn
+ * through a fresh agent session, checks the expectations. Never throws: an internal failure
+ * becomes an `errored` unit, an abort an `interrupted` one, keeping the turns finished so far.
+ */
+export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
+  const { unit, host, signal } = options;
+  const scenario: Scenario = unit.scenario;
+  const started = host.monotonic();
+  const turns: TurnResult[] = [];
+  let failure: { status: UnitStatus; error: string } | undefined;
+  const created = createModel(unit.model);
+  let environment: Awaited<ReturnType<typeof prepareUnitEnvironment>> | undefined;
+  try {
+    if (!created.ok) throw new Error(created.error);
+    environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
+    let events: AgentEvent[] = [];
+    const session = createAgentSession({
+      runtime: environment.runtime,
+      model: created.model,
+      tools: Object.values(createBuiltinTools()),
+      workspaceDir: environment.workspaceDir,
+      config: scenario.config,
+      scenarioId: scenario.id,
+      unitId: unit.unitId,
+      repeat: unit.repeat,
+      maxSteps: scenario.maxSteps,
+      emit: (event) => events.push(event),
+      monotonic: host.monotonic,
+    });
+    for (const turn of scenario.turns) {
+      if (signal.aborted) break;
+      events = [];
+      const category = deriveComplianceCategory(turn);
+      const outcome = await session.runTurn({ turn, signal, ...(category ? { category } : {}) });
+      const result: TurnResult = {
+        index: turn.index,
+        kind: turn.kind,
+        input: outcome.input,
+        ...(category ? { category } : {}),
+        reply: outcome.reply,
+        delivered: outcome.delivered,
+        systemPrompt: outcome.systemPrompt,
+        events,
+        expectations: [],
+        usage: outcome.usage,
+        costUsd: outcome.costUsd,
+        latencyMs: outcome.latencyMs,
+        ...(outcome.error === undefined || outcome.stopReason === "aborted" ? {} : { error: outcome.error }),
+      };
+      turns.push(result);
+      const stable = (): void => {
+        turns[turns.length - 1] = replaceUnitPaths(result, environment?.placeholders ?? []);
+      };
+      if (outcome.stopReason === "aborted" || signal.aborted) {
+        stable();
+        break;
+      }
+      result.expectations = await checkExpectations({
+        scenario,
+        turn,
+        result,
+        importModule: options.importModule,
+      });
+      stable();
+      if (result.error !== undefined) break;
+    }
+    if (signal.aborted) failure = abortStatus(signal.reason);
+  } catch (error) {
+    failure = { status: "errored", error: errorMessage(error) };
+  } finally {
+    if (environment !== undefined) await environment.dispose();
+  }
+  const usage: Usage = turns.reduce((sum, turn) => addUsage(sum, turn.usage), ZERO_USAGE);
+  const status = failure?.status ?? unitStatus(turns);
+  const firstTurnError = turns.find((turn) => turn.error !== undefined)?.error;
+  const error = failure?.error ?? (status === "errored" ? firstTurnError : undefined);
+  return {
+    unitId: unit.unitId,
+    planIndex: unit.planIndex,
+    scenarioId: scenario.id,
+    fileId: scenario.fileId,
+    ...(scenario.caseId === undefined ? {} : { caseId: scenario.caseId }),
+    scenarioName: scenario.name,
+    file: options.displayFile,
+    tags: scenario.tags,
+    model: unit.model,
+    repeat: unit.repeat,
+    status,
+    turns,
+    ...(error === undefined ? {} : { error }),
+    durationMs: Math.round(host.monotonic() - started),
+    usage,
+    costUsd: sumCost(turns),
+  };
+}

@@ -1,0 +1,101 @@
+import { dirname, resolve } from "node:path";
+import {
+  DEFAULT_CLOCK,
+  DEFAULT_MAX_STEPS,
+  type Scenario,
+  type ScenarioFile,
+  type ScriptStep,
+  type ScriptStepFile,
+  type SourceLocation,
+  type Turn,
+  type TurnFile,
+} from "../domain/index.js";
+import type { FieldPath, LocateField } from "./locate-yaml-node.js";
+import { normaliseExpectation } from "./normalise-expectation.js";
+
+export interface BuildScenarioBaseOptions {
+  scenarioFile: ScenarioFile;
+  /** Absolute path of the scenario file; relative paths in it resolve against its folder. */
+  path: string;
+  /** File name in locations. */
+  displayPath: string;
+  fileId: string;
+  locate: LocateField;
+}
+
+/**
+ * The scenario as the file describes it, before any case: defaults applied (clock, `UTC`,
+ * `[scripted]`, repeat 1, 25 steps), paths absolute, turns normalised, id = file id. Pure;
+ * reply patterns are not checked here (see `checkReplyPatterns`).
+ */
+export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
+  const { scenarioFile: file, path, displayPath, locate } = options;
+  const folder = dirname(path);
+  const at = (fieldPath: FieldPath): SourceLocation => ({ file: displayPath, ...locate(fieldPath) });
+  const scenario: Scenario = {
+    id: options.fileId,
+    fileId: options.fileId,
+    file: path,
+    name: file.name,
+    tags: [...(file.tags ?? [])],
+    config: { ...file.config },
+    env: { ...file.env },
+    clockMs: Date.parse(file.clock ?? DEFAULT_CLOCK),
+    timezone: file.timezone ?? "UTC",
+    models: [...(file.models ?? ["scripted"])],
+    repeat: file.repeat ?? 1,
+    hooks: (file.hooks ?? []).map((hook) => resolve(folder, hook)),
+    bins: [...(file.bins ?? [])],
+    maxSteps: file.maxSteps ?? DEFAULT_MAX_STEPS,
+    turns: file.turns.map((turn, index) => normaliseTurn(turn, index, { folder, at })),
+  };
+  if (file.description !== undefined) scenario.description = file.description;
+  if (file.workspace !== undefined) scenario.workspace = resolve(folder, file.workspace);
+  if (file.home !== undefined) scenario.home = resolve(folder, file.home);
+  if (file.faults !== undefined) scenario.faults = { ...file.faults, kinds: [...file.faults.kinds] };
+  if (file.golden !== undefined) {
+    const systemPrompt = file.golden.systemPrompt;
+    scenario.golden = systemPrompt === undefined ? {} : { systemPrompt: resolve(folder, systemPrompt) };
+  }
+  if (file.timeout !== undefined) scenario.timeoutMs = file.timeout * 1000;
+  return scenario;
+}
+
+interface TurnContext {
+  folder: string;
+  at: (path: FieldPath) => SourceLocation;
+}
+
+function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Turn {
+  const { folder, at } = context;
+  const kind = turn.user !== undefined ? "user" : turn.heartbeat === true ? "heartbeat" : "system";
+  return {
+    index,
+    kind,
+    text: kind === "user" ? (turn.user ?? "") : kind === "system" ? (turn.system ?? "") : "",
+    script: (turn.script ?? []).map(normaliseStep),
+    approvals: (turn.approvals ?? []).map((approval) => ({ match: approval.match, decision: approval.decision })),
+    expect: (turn.expect ?? []).map((entry, position) =>
+      normaliseExpectation(entry, { folder, location: at(["turns", index, "expect", position]) }),
+    ),
+    location: at(["turns", index]),
+  };
+}
+
+function normaliseStep(step: ScriptStepFile): ScriptStep {
+  if ("error" in step) {
+    const { status, message, retryAfter } = step.error;
+    return {
+      kind: "error",
+      message,
+      ...(status === undefined ? {} : { status }),
+      ...(retryAfter === undefined ? {} : { retryAfterMs: Math.round(retryAfter * 1000) }),
+    };
+  }
+  if ("tools" in step || "tool" in step) {
+    const calls = "tools" in step ? step.tools : [step];
+    const text = step.text === undefined ? {} : { text: step.text };
+    return { kind: "tool_calls", calls: calls.map((call) => ({ name: call.tool, input: { ...call.input } })), ...text };
+  }
+  return { kind: "text", text: step.text };
+}

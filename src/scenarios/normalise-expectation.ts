@@ -1,0 +1,58 @@
+import { resolve } from "node:path";
+import type { Expectation, ExpectationFile, ExpectationOf, ExpectationType, SourceLocation } from "../domain/index.js";
+
+type FileValue<K extends ExpectationType> = Extract<ExpectationFile, Record<K, unknown>>[K];
+type Body<K extends ExpectationType> = K extends ExpectationType ? Omit<ExpectationOf<K>, "location"> : never;
+type Normaliser<K extends ExpectationType> = (value: FileValue<K>, folder: string) => Body<K>;
+
+const REGEX_LITERAL = /^\/(.+)\/([a-z]*)$/s;
+
+const list = (value: string | string[]): string[] => (typeof value === "string" ? [value] : [...value]);
+
+const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
+  "reply-equals": (value) => ({ type: "reply-equals", value }),
+  "reply-contains": (value) => ({ type: "reply-contains", values: list(value) }),
+  "reply-matches": (value) => {
+    const literal = REGEX_LITERAL.exec(value);
+    return { type: "reply-matches", pattern: literal?.[1] ?? value, flags: literal?.[2] ?? "" };
+  },
+  "tool-called": (value) => {
+    if (typeof value === "string") return { type: "tool-called", name: value };
+    const { name, input, times } = value;
+    return {
+      type: "tool-called",
+      name,
+      ...(input === undefined ? {} : { input }),
+      ...(times === undefined ? {} : { times }),
+    };
+  },
+  "tool-not-called": (value) => ({ type: "tool-not-called", name: value }),
+  "tool-sequence": (value) => ({ type: "tool-sequence", names: [...value] }),
+  "prompt-contains": (value) => ({ type: "prompt-contains", values: list(value) }),
+  custom: (value, folder) => {
+    if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
+    return {
+      type: "custom",
+      module: resolve(folder, value.module),
+      exportName: value.export ?? "default",
+      ...(value.options === undefined ? {} : { options: value.options }),
+    };
+  },
+};
+
+export interface NormaliseExpectationOptions {
+  /** Absolute folder of the scenario file; custom module paths resolve against it. */
+  folder: string;
+  location: SourceLocation;
+}
+
+/**
+ * Normalises one `expect` item: `reply-contains: a` becomes `values: ["a"]`, `reply-matches:
+ * /x/i` becomes `pattern: "x", flags: "i"`, `tool-called: read` becomes `name: "read"`, custom
+ * module paths become absolute with `exportName` defaulting to `default`.
+ */
+export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
+  const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];
+  const normalise = NORMALISERS[type] as (value: unknown, folder: string) => Body<ExpectationType>;
+  return { ...normalise(value, options.folder), location: options.location } as Expectation;
+}

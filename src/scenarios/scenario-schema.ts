@@ -1,0 +1,266 @@
+import { z } from "zod";
+import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
+
+/**
+ * The scenario file as written (DESIGN.md "Scenario file"). Every `error` string is the
+ * "expected ..." phrase of the diagnostic that a failing value produces.
+ */
+
+/** Expectation keys, in the order of the schema's union members. */
+export const EXPECTATION_TYPES = [
+  "reply-equals",
+  "reply-contains",
+  "reply-matches",
+  "tool-called",
+  "tool-not-called",
+  "tool-sequence",
+  "prompt-contains",
+  "custom",
+] as const;
+
+export const SCENARIO_KEYS = [
+  "name",
+  "description",
+  "tags",
+  "workspace",
+  "config",
+  "env",
+  "clock",
+  "timezone",
+  "models",
+  "repeat",
+  "hooks",
+  "faults",
+  "home",
+  "bins",
+  "golden",
+  "timeout",
+  "maxSteps",
+  "cases",
+  "turns",
+] as const;
+
+export const TURN_KEYS = ["user", "heartbeat", "system", "script", "approvals", "expect"] as const;
+
+/** The keys that name a turn's kind; a turn has exactly one. */
+export const TURN_KIND_KEYS = ["user", "heartbeat", "system"] as const;
+
+export const FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty"] as const;
+
+const text = (label = "a string") => z.string({ error: label });
+const nonEmptyText = (label: string) => z.string({ error: label }).min(1, { error: label });
+const names = (label: string) => z.array(nonEmptyText("a non-empty string"), { error: label });
+const positiveInt = (label: string) => z.number({ error: label }).int({ error: label }).positive({ error: label });
+const mapping = () => z.record(z.string(), z.unknown(), { error: "a mapping" });
+const stringOrList = () =>
+  z.union([text(), z.array(text(), { error: "a list of strings" })], { error: "a string or a list of strings" });
+
+const faultKindLabel = `one of ${FAULT_KINDS.join(", ")}`;
+const faultKind = z.union(
+  [
+    z.enum(FAULT_KINDS, { error: faultKindLabel }),
+    z.literal(429, { error: faultKindLabel }).transform(() => "429" as const),
+  ],
+  { error: faultKindLabel },
+);
+
+const faultsSchema = z.strictObject(
+  {
+    rate: z.number({ error: "a number from 0 to 1" }).min(0, { error: "a number from 0 to 1" }).max(1, {
+      error: "a number from 0 to 1",
+    }),
+    kinds: z.array(faultKind, { error: "a list of fault kinds" }).min(1, { error: "a non-empty list of fault kinds" }),
+    seed: z.number({ error: "an integer" }).int({ error: "an integer" }).optional(),
+  },
+  { error: "a mapping with rate, kinds and seed" },
+);
+
+const httpStatusLabel = "an HTTP status from 100 to 599";
+const secondsLabel = "a non-negative number of seconds";
+
+const toolCallSchema = z.strictObject(
+  { tool: nonEmptyText("a tool name"), input: mapping().optional() },
+  { error: "a mapping with tool and input" },
+);
+
+const scriptStepSchema = z.union(
+  [
+    z.strictObject({ text: text() }),
+    z.strictObject({ tool: nonEmptyText("a tool name"), input: mapping().optional(), text: text().optional() }),
+    z.strictObject({
+      tools: z
+        .array(toolCallSchema, { error: "a list of tool calls" })
+        .min(1, { error: "a non-empty list of tool calls" }),
+      text: text().optional(),
+    }),
+    z.strictObject({
+      error: z.strictObject(
+        {
+          status: z
+            .number({ error: httpStatusLabel })
+            .int({ error: httpStatusLabel })
+            .min(100, { error: httpStatusLabel })
+            .max(599, { error: httpStatusLabel })
+            .optional(),
+          message: text(),
+          retryAfter: z.number({ error: secondsLabel }).nonnegative({ error: secondsLabel }).optional(),
+        },
+        { error: "a mapping with status, message and retryAfter" },
+      ),
+    }),
+  ],
+  { error: "a script step (text, tool, tools or error)" },
+);
+
+const approvalSchema = z.strictObject(
+  { match: nonEmptyText("a command glob"), decision: z.enum(["allow", "deny"], { error: "allow or deny" }) },
+  { error: "a mapping with match and decision" },
+);
+
+const toolCalledSchema = z.union(
+  [
+    nonEmptyText("a tool name"),
+    z.strictObject({
+      name: nonEmptyText("a tool name"),
+      input: mapping().optional(),
+      times: z
+        .number({ error: "a non-negative integer" })
+        .int({ error: "a non-negative integer" })
+        .nonnegative({
+          error: "a non-negative integer",
+        })
+        .optional(),
+    }),
+  ],
+  { error: "a tool name or a mapping with name, input and times" },
+);
+
+const customSchema = z.union(
+  [
+    nonEmptyText("a module path"),
+    z.strictObject({
+      module: nonEmptyText("a module path"),
+      export: nonEmptyText("an export name").optional(),
+      options: z.unknown().optional(),
+    }),
+  ],
+  { error: "a module path or a mapping with module, export and options" },
+);
+
+const expectationSchema = z.union(
+  [
+    z.strictObject({ "reply-equals": text() }),
+    z.strictObject({ "reply-contains": stringOrList() }),
+    z.strictObject({ "reply-matches": nonEmptyText("a regular expression, as pattern or /pattern/flags") }),
+    z.strictObject({ "tool-called": toolCalledSchema }),
+    z.strictObject({ "tool-not-called": nonEmptyText("a tool name") }),
+    z.strictObject({
+      "tool-sequence": names("a list of tool names").min(1, { error: "a non-empty list of tool names" }),
+    }),
+    z.strictObject({ "prompt-contains": stringOrList() }),
+    z.strictObject({ custom: customSchema }),
+  ],
+  { error: "a mapping with one expectation type" },
+);
+
+const turnSchema = z
+  .strictObject(
+    {
+      user: text().optional().describe("A user message."),
+      heartbeat: z.boolean({ error: "true" }).optional().describe("A heartbeat poll (must be true)."),
+      system: text().optional().describe("A system event (cron, hooks)."),
+      script: z
+        .array(scriptStepSchema, { error: "a list of script steps" })
+        .optional()
+        .describe("What the scripted model plays, in order across the turn's model calls."),
+      approvals: z
+        .array(approvalSchema, { error: "a list of approvals" })
+        .optional()
+        .describe("Exec approval decisions by command glob."),
+      expect: z
+        .array(expectationSchema, { error: "a list of expectations" })
+        .optional()
+        .describe("Checks on the turn, one expectation type per item."),
+    },
+    { error: "a turn mapping with user, heartbeat or system" },
+  )
+  .superRefine(
+    (turn, context) => {
+      const kinds = TURN_KIND_KEYS.filter((key) => turn[key] !== undefined);
+      if (turn.heartbeat === false) context.addIssue({ code: "custom", path: ["heartbeat"], message: "true" });
+      if (kinds.length === 1) return;
+      const found = kinds.length === 0 ? "none of them" : kinds.join(" and ");
+      context.addIssue({ code: "custom", message: "exactly one of user, heartbeat or system", params: { found } });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value) },
+  );
+
+const dateTimeLabel = "an ISO-8601 date-time with an offset, e.g. 2026-03-11T14:30:00+08:00";
+const timeZoneLabel = "an IANA time zone, e.g. Asia/Shanghai";
+
+export const scenarioFileSchema = z.strictObject(
+  {
+    name: nonEmptyText("a non-empty string").describe("What the scenario checks; shown in reports."),
+    description: text().optional(),
+    tags: names("a list of tags").optional(),
+    workspace: nonEmptyText("a folder path").optional().describe("Workspace folder copied to a temp dir per run."),
+    config: mapping().optional().describe("openclaw.json-shaped overrides."),
+    env: z.record(z.string(), text(), { error: "a mapping of strings" }).optional(),
+    clock: text(dateTimeLabel)
+      .refine(isIsoDateTime, { error: dateTimeLabel })
+      .optional()
+      .describe("Scenario clock, an ISO-8601 date-time with offset (default 2026-03-11T09:00:00Z)."),
+    timezone: text(timeZoneLabel)
+      .refine(isTimeZone, { error: timeZoneLabel })
+      .optional()
+      .describe("IANA time zone of the user (default UTC)."),
+    models: names("a list of model ids")
+      .min(1, { error: "a non-empty list of model ids" })
+      .optional()
+      .describe("Model ids (default [scripted]); --model overrides."),
+    repeat: positiveInt("a positive integer").optional().describe("Runs per model (default 1)."),
+    hooks: names("a list of module paths").optional(),
+    faults: faultsSchema.optional(),
+    home: nonEmptyText("a folder path").optional().describe("Folder copied as HOME (default: an empty temp dir)."),
+    bins: names("a list of executable names").optional(),
+    golden: z
+      .strictObject({ systemPrompt: nonEmptyText("a file path").optional() }, { error: "a mapping with systemPrompt" })
+      .optional(),
+    timeout: z
+      .number({ error: "a positive number of seconds" })
+      .positive({ error: "a positive number of seconds" })
+      .optional()
+      .describe("Seconds for the whole scenario run."),
+    maxSteps: positiveInt("a positive integer").optional().describe("Maximum model calls per turn (default 25)."),
+    cases: z
+      .union(
+        [
+          nonEmptyText("a path to a .jsonl or .csv file"),
+          z.array(mapping(), { error: "a list of mappings" }).min(1, { error: "a non-empty list of cases" }),
+        ],
+        { error: "a path to a .jsonl or .csv file, or a list of mappings" },
+      )
+      .optional()
+      .describe("Data-driven cases filling {{field}} placeholders: a .jsonl/.csv path or an inline list."),
+    turns: z
+      .array(turnSchema, { error: "a list of turns" })
+      .min(1, { error: "a non-empty list of turns" })
+      .describe("Each turn has exactly one of user, heartbeat or system."),
+  },
+  { error: "a mapping with at least name and turns" },
+);
+
+/** Allowed keys per place in the file, for suggestions. Keys are field paths with `[]` for any index. */
+export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: readonly string[] }>> = {
+  "": { label: "a scenario key", keys: SCENARIO_KEYS },
+  faults: { label: "a faults key", keys: Object.keys(faultsSchema.shape) },
+  golden: { label: "a golden key", keys: ["systemPrompt"] },
+  "turns[]": { label: "a turn key", keys: TURN_KEYS },
+  "turns[].script[]": { label: "a script step key", keys: ["text", "tool", "input", "tools", "error"] },
+  "turns[].script[].tools[]": { label: "a tool call key", keys: Object.keys(toolCallSchema.shape) },
+  "turns[].script[].error": { label: "a script error key", keys: ["status", "message", "retryAfter"] },
+  "turns[].approvals[]": { label: "an approval key", keys: Object.keys(approvalSchema.shape) },
+  "turns[].expect[]": { label: "an expectation type", keys: EXPECTATION_TYPES },
+  "turns[].expect[].tool-called": { label: "a tool-called key", keys: ["name", "input", "times"] },
+  "turns[].expect[].custom": { label: "a custom key", keys: ["module", "export", "options"] },
+};

@@ -1,0 +1,91 @@
+const REGEXP_SPECIALS = /[.*+?^${}()|[\]\\/]/g;
+
+function escapeLiteral(text: string): string {
+  return text.replace(REGEXP_SPECIALS, "\\$&");
+}
+
+/** Index of the `}` closing the `{` at `open`, or -1 when the brace is unbalanced. */
+function findClosingBrace(glob: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === "\\") i++;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Splits a brace body on its top-level commas. */
+function splitAlternatives(body: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i];
+    if (char === "\\") i++;
+    else if (char === "{") depth++;
+    else if (char === "}") depth--;
+    else if (char === "," && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+function compile(glob: string): string {
+  let source = "";
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] ?? "";
+    if (char === "\\") {
+      source += escapeLiteral(glob[i + 1] ?? "\\");
+      i++;
+    } else if (char === "*") {
+      let end = i;
+      while (glob[end + 1] === "*") end++;
+      const isGlobstar = end > i && (i === 0 || glob[i - 1] === "/");
+      if (isGlobstar && glob[end + 1] === "/") {
+        source += "(?:.*/)?";
+        end++;
+      } else {
+        source += isGlobstar || end > i ? ".*" : "[^/]*";
+      }
+      i = end;
+    } else if (char === "?") {
+      source += "[^/]";
+    } else if (char === "{" && findClosingBrace(glob, i) > i) {
+      const close = findClosingBrace(glob, i);
+      source += `(?:${splitAlternatives(glob.slice(i + 1, close))
+        .map(compile)
+        .join("|")})`;
+      i = close;
+    } else {
+      source += escapeLiteral(char);
+    }
+  }
+  return source;
+}
+
+/**
+ * Compiles a glob over `/`-separated relative paths into an anchored RegExp. `*` matches within
+ * one segment, `**` across segments (`**\/` also matches no folder at all), `?` one character
+ * other than `/`, `{a,b}` alternatives (nestable), `\` escapes the next character; everything
+ * else is literal. Dot files are not special.
+ */
+export function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${compile(glob)}$`);
+}
+
+/**
+ * A predicate over paths relative to a search root, ripgrep style: a glob without `/` is matched
+ * against the last segment at any depth; a glob with `/` against the whole relative path
+ * (a leading `./` is ignored).
+ */
+export function createGlobMatcher(glob: string): (relativePath: string) => boolean {
+  const pattern = glob.startsWith("./") ? glob.slice(2) : glob;
+  const regExp = globToRegExp(pattern);
+  if (pattern.includes("/")) return (relativePath) => regExp.test(relativePath);
+  return (relativePath) => regExp.test(relativePath.slice(relativePath.lastIndexOf("/") + 1));
+}

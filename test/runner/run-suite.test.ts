@@ -1,0 +1,131 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { UnitResult } from "../../src/domain/index.js";
+import { createTestHost } from "../../src/platform/create-test-host.js";
+import { importModule } from "../../src/runner/import-module.js";
+import { planUnits } from "../../src/runner/plan-units.js";
+import { runSuite } from "../../src/runner/run-suite.js";
+import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
+import { makeTempDir } from "../support/run-cli.js";
+
+const SLOW_CHECK = join(import.meta.dirname, "../fixtures/runner/slow-check.mjs");
+
+/** One scenario file with a case per entry: each case's check waits `delayMs`, or hangs. */
+async function setUp(cases: { delayMs?: number; hang?: boolean; reply?: string }[]) {
+  const dir = makeTempDir();
+  const rows = cases.map((entry, index) => ({
+    id: `c${index + 1}`,
+    delay: entry.delayMs ?? 0,
+    hang: entry.hang === true ? "yes" : "no",
+    reply: entry.reply ?? "ok",
+  }));
+  writeFileSync(join(dir, "cases.jsonl"), `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`);
+  writeFileSync(
+    join(dir, "suite.yaml"),
+    [
+      "name: case {{id}}",
+      "cases: ./cases.jsonl",
+      "turns:",
+      "  - user: say {{reply}}",
+      "    script: [ { text: '{{reply}}' } ]",
+      "    expect:",
+      "      - reply-equals: ok",
+      `      - custom: { module: ${JSON.stringify(SLOW_CHECK)}, options: { delay: "{{delay}}", hang: "{{hang}}" } }`,
+    ].join("\n"),
+  );
+  const loaded = await loadScenarios({ paths: [join(dir, "suite.yaml")], cwd: dir });
+  expect(loaded.diagnostics).toEqual([]);
+  return { dir, units: planUnits(loaded.scenarios) };
+}
+
+/** Adapts the string case fields to the check's options. */
+async function importWithOptions(path: string) {
+  const module = await importModule(path);
+  const check = module.default as (context: { options?: Record<string, string> }) => Promise<boolean>;
+  return {
+    default: (context: { options?: Record<string, string> }) =>
+      check({
+        ...context,
+        options: { delayMs: Number(context.options?.delay), hang: context.options?.hang === "yes" },
+      } as never),
+  };
+}
+
+const record = { paths: [], models: ["scripted"], concurrency: 4, bail: false };
+
+describe("runSuite", () => {
+  it("reports results in input order whatever the concurrency and completion order", async () => {
+    const { dir, units } = await setUp([{ delayMs: 120 }, { delayMs: 60 }, { delayMs: 0 }, { delayMs: 30 }]);
+    const host = createTestHost({ cwd: dir });
+    const seen: string[] = [];
+    const result = await runSuite({
+      units,
+      host,
+      runId: "r1",
+      concurrency: 4,
+      importModule: importWithOptions,
+      record,
+      onUnitEnd: (unit) => seen.push(unit.scenarioId),
+    });
+    const ids = ["suite#c1", "suite#c2", "suite#c3", "suite#c4"];
+    expect(result.units.map((unit) => unit.scenarioId)).toEqual(ids);
+    expect(seen).toEqual(ids);
+    expect(result.summary).toMatchObject({ total: 4, passed: 4, failed: 0 });
+    expect(result.status).toBe("completed");
+  });
+
+  it("gives a hanging unit an errored timeout result and finishes the others", async () => {
+    const { dir, units } = await setUp([{}, { hang: true }, {}]);
+    const result = await runSuite({
+      units,
+      host: createTestHost({ cwd: dir }),
+      runId: "r2",
+      concurrency: 2,
+      timeoutMs: 200,
+      abortGraceMs: 50,
+      importModule: importWithOptions,
+      record,
+    });
+    expect(result.units.map((unit) => unit.status)).toEqual(["passed", "errored", "passed"]);
+    expect(result.units[1]?.error).toMatch(/timed out after 0.2 s/);
+  });
+
+  it("marks running units interrupted and unstarted ones skipped on an interrupt, keeping finished results", async () => {
+    const { dir, units } = await setUp([{}, { hang: true }, {}, {}]);
+    const controller = new AbortController();
+    const finished: UnitResult[] = [];
+    const result = await runSuite({
+      units,
+      host: createTestHost({ cwd: dir }),
+      runId: "r3",
+      concurrency: 1,
+      signal: controller.signal,
+      abortGraceMs: 50,
+      importModule: importWithOptions,
+      record,
+      onUnitStart: (unit) => {
+        if (unit.scenario.id === "suite#c2") setTimeout(() => controller.abort(), 50);
+      },
+      onUnitEnd: (unit) => finished.push(unit),
+    });
+    expect(result.status).toBe("interrupted");
+    expect(result.units.map((unit) => unit.status)).toEqual(["passed", "interrupted", "skipped", "skipped"]);
+    expect(finished.map((unit) => unit.status)).toEqual(["passed", "interrupted"]);
+  });
+
+  it("stops starting units after the first failure with bail", async () => {
+    const { dir, units } = await setUp([{}, { reply: "nope" }, {}]);
+    const result = await runSuite({
+      units,
+      host: createTestHost({ cwd: dir }),
+      runId: "r4",
+      concurrency: 1,
+      bail: true,
+      importModule: importWithOptions,
+      record,
+    });
+    expect(result.units.map((unit) => unit.status)).toEqual(["passed", "failed", "skipped"]);
+    expect(result.units[2]?.error).toMatch(/--bail/);
+  });
+});
