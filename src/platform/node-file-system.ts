@@ -1,25 +1,20 @@
 import {
-  chmod,
-  cp,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  realpath,
-  rename,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from "node:fs/promises";
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  type Stats,
+  statSync,
+} from "node:fs";
+import { cp, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
 
-type NodeStats = Awaited<ReturnType<typeof stat>>;
-
-function toFileStat(stats: NodeStats): FileStat {
+function toFileStat(stats: Stats): FileStat {
   const kind = stats.isFile()
     ? "file"
     : stats.isDirectory()
@@ -37,20 +32,25 @@ function isMissing(error: unknown): boolean {
 
 let atomicCounter = 0;
 
-/** The real file system through node:fs/promises. Directory listings are sorted by name. */
+/**
+ * The real file system. Directory listings are sorted by name. Metadata operations (stat,
+ * readdir, mkdir, realpath, rm) use the synchronous calls: each takes microseconds, while a
+ * promise round trip through libuv's thread pool costs far more and dominated scenario runs.
+ * File contents are read and written asynchronously.
+ */
 export function createNodeFileSystem(): HostFileSystem {
   return {
     readText: (path) => readFile(path, "utf8"),
     readBytes: async (path) => new Uint8Array(await readFile(path)),
     async writeText(path, content) {
-      await mkdir(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
     },
     async makeDirectory(path) {
-      await mkdir(path, { recursive: true });
+      mkdirSync(path, { recursive: true });
     },
     async readDirectory(path) {
-      const entries = await readdir(path, { withFileTypes: true });
+      const entries = readdirSync(path, { withFileTypes: true });
       const listed: DirectoryEntry[] = entries.map((entry) => ({
         name: entry.name,
         kind: entry.isFile()
@@ -65,7 +65,7 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async stat(path) {
       try {
-        return toFileStat(await stat(path));
+        return toFileStat(statSync(path));
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
@@ -73,37 +73,37 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async lstat(path) {
       try {
-        return toFileStat(await lstat(path));
+        return toFileStat(lstatSync(path));
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
       }
     },
-    realPath: (path) => realpath(path),
+    realPath: async (path) => realpathSync(path),
     async makeTempDirectory(prefix) {
-      return realpath(await mkdtemp(join(tmpdir(), prefix)));
+      return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
     },
     async copyDirectory(from, to) {
       await cp(from, to, { recursive: true, verbatimSymlinks: true, force: true });
     },
     async remove(path) {
-      await rm(path, { recursive: true, force: true });
+      rmSync(path, { recursive: true, force: true });
     },
     async writeTextAtomic(path, content) {
-      await mkdir(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true });
       atomicCounter += 1;
       const temporary = `${path}.${process.pid}.${atomicCounter}.tmp`;
       await writeFile(temporary, content, "utf8");
       await rename(temporary, path);
     },
     async makeSymlink(target, path) {
-      await mkdir(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true });
       await symlink(target, path);
     },
     async makeExecutable(path, content) {
-      await mkdir(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
-      await chmod(path, 0o755);
+      chmodSync(path, 0o755);
     },
   };
 }

@@ -58,10 +58,14 @@ export async function loadBootstrapFiles(
   } catch {
     rootReal = workspaceDir;
   }
+  const entries = await runtime.fs.readDirectory(workspaceDir).catch((error: { code?: string }) => {
+    if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+    throw error;
+  });
+  const present = new Set(entries.map((entry) => entry.name));
   const load = async (name: string): Promise<BootstrapFile> => {
     const path = join(workspaceDir, name);
-    const exists = await runtime.fs.lstat(path);
-    if (exists === undefined) return { name, path, missing: true };
+    if (!present.has(name)) return { name, path, missing: true };
     const read = await readGuarded(path, rootReal, runtime);
     if ("reason" in read) {
       warnings.push({ path, reason: read.reason });
@@ -73,13 +77,12 @@ export async function loadBootstrapFiles(
   const memoryFiles: BootstrapFile[] = [];
   let upperReal: string | undefined;
   for (const name of MEMORY_FILE_NAMES) {
+    if (!present.has(name)) continue;
     const path = join(workspaceDir, name);
-    if ((await runtime.fs.lstat(path)) === undefined) continue;
     const real = await runtime.fs.realPath(path).catch(() => path);
     if (name === "memory.md" && upperReal !== undefined && upperReal === real) continue;
     if (name === "MEMORY.md") upperReal = real;
-    const file = await load(name);
-    memoryFiles.push(file);
+    memoryFiles.push(await load(name));
   }
   return { files: [...files, ...memoryFiles], warnings };
 }

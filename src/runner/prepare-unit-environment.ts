@@ -19,7 +19,7 @@ function stubScript(bin: string): string {
 
 /**
  * Builds a unit's world from the scenario alone (DESIGN.md "Scenario file"): a fresh temp copy
- * of the workspace, HOME as a temp copy of `home` (or empty), state dir `<HOME>/.openclaw`
+ * of the workspace, HOME as a temp copy of `home` (or an empty, absent folder), state dir `<HOME>/.openclaw`
  * unless `env.OPENCLAW_STATE_DIR`, PATH holding only stubs for `bins` plus `env.PATH`.
  * Nothing leaks in from the host.
  */
@@ -29,26 +29,32 @@ export async function prepareUnitEnvironment(options: {
   host: Host;
 }): Promise<UnitEnvironment> {
   const { scenario, host } = options;
-  const root = await host.fs.makeTempDirectory("claw-eval-unit-");
-  const workspaceDir = join(root, "workspace");
-  const homeDir = join(root, "home");
-  const binDir = join(root, "bin");
+  // The workspace is the unit's temp dir; HOME and the stub folder are siblings, created only
+  // when the scenario needs them (an absent HOME reads as empty), so a unit costs one mkdtemp.
+  const workspaceDir = await host.fs.makeTempDirectory("claw-eval-unit-");
+  const homeDir = `${workspaceDir}.home`;
+  const binDir = `${workspaceDir}.bin`;
+  const dispose = async () => {
+    await host.fs.remove(workspaceDir);
+    if (scenario.home !== undefined) await host.fs.remove(homeDir);
+    if (scenario.bins.length > 0) await host.fs.remove(binDir);
+  };
   try {
-    if (scenario.workspace === undefined) await host.fs.makeDirectory(workspaceDir);
-    else await host.fs.copyDirectory(scenario.workspace, workspaceDir);
-    if (scenario.home === undefined) await host.fs.makeDirectory(homeDir);
-    else await host.fs.copyDirectory(scenario.home, homeDir);
-    await host.fs.makeDirectory(binDir);
+    if (scenario.workspace !== undefined) await host.fs.copyDirectory(scenario.workspace, workspaceDir);
+    if (scenario.home !== undefined) await host.fs.copyDirectory(scenario.home, homeDir);
     for (const bin of scenario.bins) await host.fs.makeExecutable(join(binDir, bin), stubScript(bin));
   } catch (error) {
-    await host.fs.remove(root);
+    await dispose();
     throw error;
   }
-  const extraPath = scenario.env.PATH;
+  const pathEntries = [
+    ...(scenario.bins.length > 0 ? [binDir] : []),
+    ...(scenario.env.PATH ? [scenario.env.PATH] : []),
+  ];
   const env: Record<string, string> = {
     ...scenario.env,
     HOME: homeDir,
-    PATH: extraPath === undefined || extraPath === "" ? binDir : `${binDir}${delimiter}${extraPath}`,
+    PATH: pathEntries.join(delimiter),
     TZ: scenario.timezone,
   };
   const runtime = createRuntime({
@@ -60,10 +66,9 @@ export async function prepareUnitEnvironment(options: {
     platform: host.platform,
   });
   const placeholders: [string, string][] = [
-    [workspaceDir, "<workspace>"],
     [homeDir, "<home>"],
     [binDir, "<bin>"],
-    [root, "<unit>"],
+    [workspaceDir, "<workspace>"],
   ];
-  return { runtime, workspaceDir, homeDir, placeholders, dispose: () => host.fs.remove(root) };
+  return { runtime, workspaceDir, homeDir, placeholders, dispose };
 }
