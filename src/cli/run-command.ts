@@ -1,9 +1,10 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { Diagnostic, RunResult } from "../domain/index.js";
-import { formatDiagnostic } from "../domain/index.js";
+import { errorMessage, formatDiagnostic } from "../domain/index.js";
 import { createModel } from "../models/create-model.js";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
 import { writeReports } from "../reporters/report-store.js";
+import { openHistoryStore } from "../runner/history-store.js";
 import { importModule } from "../runner/import-module.js";
 import { parseShard, planUnits } from "../runner/plan-units.js";
 import { runSuite } from "../runner/run-suite.js";
@@ -135,9 +136,25 @@ export async function finishRun(options: {
   }
   for (const failure of written.errors)
     context.host.stderr(`reporter ${failure.reporter} failed: ${failure.message}\n`);
+  recordHistory(result, options.outDir, context);
   if (written.written.length > 0 && options.consoleReporter) {
     context.host.stdout(`Reports: ${written.written.join(", ")}\n`);
   }
   if (result.status === "interrupted") context.host.stderr("Run interrupted: finished results were written.\n");
   return exitCodeOf(result);
+}
+
+/** Adds the run to `<out>/history.sqlite`; a failure is a warning, never a lost result. */
+function recordHistory(result: RunResult, outDir: string, context: CommandContext): void {
+  const path = join(outDir, "history.sqlite");
+  try {
+    const history = openHistoryStore(path);
+    try {
+      history.record(result);
+    } finally {
+      history.close();
+    }
+  } catch (error) {
+    context.host.stderr(`history: could not record the run in ${path}: ${errorMessage(error)}\n`);
+  }
 }

@@ -1,31 +1,19 @@
 import Table from "cli-table3";
 import type picocolors from "picocolors";
-import type { RunResult, RunSummary } from "../domain/index.js";
+import type { RunResult } from "../domain/index.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
-import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
+import { formatCost, formatCounts, formatDuration, truncateText } from "./format-values.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
-import { summariseByModel } from "./summarise-by-model.js";
+import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 export type Colors = ReturnType<typeof picocolors.createColors>;
 
 const VALUE_LIMITS = { maxChars: 1200, maxLines: 30 };
 
-function tableRow(label: string, summary: RunSummary): string[] {
-  return [
-    label,
-    String(summary.passed),
-    String(summary.failed),
-    String(summary.errored),
-    String(summary.interrupted),
-    String(summary.skipped),
-    formatPassRate(summary),
-    formatCost(summary.costUsd),
-    formatDuration(summary.durationMs),
-  ];
-}
+const tableRow = summaryCells;
 
 function summaryTable(result: RunResult, colors: Colors): string {
-  const head = ["Model", "Passed", "Failed", "Errored", "Interrupted", "Skipped", "Pass rate", "Cost", "Time"];
+  const head = SUMMARY_HEADINGS;
   // cli-table3 would colour through an optional dependency; colour (or not) ourselves instead.
   const table = new Table({
     head: head.map((title) => colors.bold(title)),

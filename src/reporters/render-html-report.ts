@@ -1,7 +1,7 @@
 import type { ExpectationResult, RunResult, TurnResult, UnitResult } from "../domain/index.js";
 import { escapeMarkup } from "./escape-markup.js";
-import { formatCost, formatCounts, formatDuration, formatPassRate } from "./format-values.js";
-import { summariseByModel } from "./summarise-by-model.js";
+import { formatCost, formatCounts, formatDuration } from "./format-values.js";
+import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
@@ -16,19 +16,9 @@ pre { background: #f6f8fa; padding: 0.5rem; overflow-x: auto; white-space: pre-w
 `.trim();
 
 function modelTable(result: RunResult): string {
-  const head = ["Model", "Passed", "Failed", "Errored", "Interrupted", "Skipped", "Pass rate", "Cost", "Time"];
+  const head = SUMMARY_HEADINGS;
   const rows = summariseByModel(result).map(({ model, summary }) => {
-    const cells = [
-      model,
-      String(summary.passed),
-      String(summary.failed),
-      String(summary.errored),
-      String(summary.interrupted),
-      String(summary.skipped),
-      formatPassRate(summary),
-      formatCost(summary.costUsd),
-      formatDuration(summary.durationMs),
-    ];
+    const cells = summaryCells(model, summary);
     return `<tr>${cells.map((cell) => `<td>${escapeMarkup(cell)}</td>`).join("")}</tr>`;
   });
   return `<table><thead><tr>${head.map((cell) => `<th>${cell}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;

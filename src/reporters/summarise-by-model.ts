@@ -1,5 +1,6 @@
 import type { RunResult, RunSummary } from "../domain/index.js";
 import { summariseUnits } from "../runner/merge-results.js";
+import { formatCost, formatDuration, formatPassRate } from "./format-values.js";
 
 export interface ModelSummary {
   model: string;
@@ -18,4 +19,32 @@ export function summariseByModel(result: RunResult): ModelSummary[] {
     model,
     summary: summariseUnits(result.units.filter((unit) => unit.model === model)),
   }));
+}
+
+/** Column headings of the per-model summary table (console and HTML). */
+export const SUMMARY_HEADINGS = [
+  "Model",
+  "Passed",
+  "Failed",
+  "Errored",
+  "Interrupted",
+  "Skipped",
+  "Pass rate",
+  "Cost",
+  "Time",
+];
+
+/** The cells of one per-model summary row, in {@link SUMMARY_HEADINGS} order. */
+export function summaryCells(label: string, summary: RunSummary): string[] {
+  return [
+    label,
+    String(summary.passed),
+    String(summary.failed),
+    String(summary.errored),
+    String(summary.interrupted),
+    String(summary.skipped),
+    formatPassRate(summary),
+    formatCost(summary.costUsd),
+    formatDuration(summary.durationMs),
+  ];
 }

@@ -6,6 +6,7 @@ import { summariseUnits } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
 import { runUnit } from "./run-unit.js";
 import { abortStatus, UnitAbort } from "./unit-abort.js";
+import { unitIdentity } from "./unit-identity.js";
 
 export const TOOL_VERSION = "0.1.0";
 
@@ -33,18 +34,8 @@ export interface SuiteOptions {
 }
 
 function placeholder(unit: WorkUnit, displayFile: string, status: UnitResult["status"], error: string): UnitResult {
-  const scenario = unit.scenario;
   return {
-    unitId: unit.unitId,
-    planIndex: unit.planIndex,
-    scenarioId: scenario.id,
-    fileId: scenario.fileId,
-    ...(scenario.caseId === undefined ? {} : { caseId: scenario.caseId }),
-    scenarioName: scenario.name,
-    file: displayFile,
-    tags: scenario.tags,
-    model: unit.model,
-    repeat: unit.repeat,
+    ...unitIdentity(unit, displayFile),
     status,
     turns: [],
     error,

@@ -9,6 +9,7 @@ import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths } from "./replace-unit-paths.js";
 import { abortStatus } from "./unit-abort.js";
+import { unitIdentity } from "./unit-identity.js";
 
 export interface RunUnitOptions {
   unit: WorkUnit;
@@ -113,16 +114,7 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   const firstTurnError = turns.find((turn) => turn.error !== undefined)?.error;
   const error = failure?.error ?? (status === "errored" ? firstTurnError : undefined);
   return {
-    unitId: unit.unitId,
-    planIndex: unit.planIndex,
-    scenarioId: scenario.id,
-    fileId: scenario.fileId,
-    ...(scenario.caseId === undefined ? {} : { caseId: scenario.caseId }),
-    scenarioName: scenario.name,
-    file: options.displayFile,
-    tags: scenario.tags,
-    model: unit.model,
-    repeat: unit.repeat,
+    ...unitIdentity(unit, options.displayFile),
     status,
     turns,
     ...(error === undefined ? {} : { error }),

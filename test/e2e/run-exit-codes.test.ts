@@ -5,7 +5,7 @@ import type { RunResult } from "../../src/domain/index.js";
 import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
 
 function onlyRun(out: string): { dir: string; result: RunResult } {
-  const runs = readdirSync(out).filter((entry) => entry !== "history.sqlite");
+  const runs = readdirSync(out).filter((entry) => !entry.startsWith("history.sqlite"));
   expect(runs).toHaveLength(1);
   const dir = join(out, runs[0] ?? "");
   return { dir, result: JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as RunResult };
@@ -22,6 +22,7 @@ describe("claw-eval run (real binary)", () => {
     expect(result.summary.passed).toBeGreaterThanOrEqual(10);
     expect(run.stdout).toMatch(new RegExp(`^${result.summary.passed} passed, 0 failed$`, "m"));
     for (const file of ["junit.xml", "summary.md", "index.html"]) expect(existsSync(join(dir, file))).toBe(true);
+    expect(existsSync(join(out, "history.sqlite"))).toBe(true);
     expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain(`tests="${result.summary.total}"`);
   });
 

@@ -6,7 +6,7 @@ import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js"
 
 function results(out: string): RunResult[] {
   return readdirSync(out)
-    .filter((entry) => entry !== "history.sqlite")
+    .filter((entry) => !entry.startsWith("history.sqlite"))
     .sort()
     .map((entry) => JSON.parse(readFileSync(join(out, entry, "results.json"), "utf8")) as RunResult);
 }
@@ -41,7 +41,9 @@ describe("shards, merge and init (real binary)", () => {
     expect(first && second).toBeTruthy();
     const firstIds = new Set(first?.units.map((unit) => unit.unitId));
     expect(second?.units.some((unit) => firstIds.has(unit.unitId))).toBe(false);
-    const files = readdirSync(shards).map((entry) => join(shards, entry, "results.json"));
+    const files = readdirSync(shards)
+      .filter((entry) => !entry.startsWith("history.sqlite"))
+      .map((entry) => join(shards, entry, "results.json"));
     const merge = await runCliProcess(["merge", ...files, "--out", merged], { cwd: PROJECT_ROOT });
     expect(merge.code).toBe(0);
     const [combined] = results(merged);
