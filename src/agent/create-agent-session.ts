@@ -1,5 +1,7 @@
 import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
+import { parseModelId } from "../models/create-model.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
+import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { decideDelivery } from "./decide-delivery.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
 import { buildTurnInput } from "./turn-input.js";
@@ -7,6 +9,7 @@ import { buildTurnInput } from "./turn-input.js";
 export interface AgentSessionOptions {
   runtime: Runtime;
   model: Model;
+  /** Tools the runtime has; the config's tool policy decides which the model is offered. */
   tools: readonly Tool[];
   workspaceDir: string;
   config: Readonly<Record<string, unknown>>;
@@ -47,11 +50,6 @@ export interface AgentSession {
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
 }
 
-function modelLabel(id: string): string {
-  const colon = id.indexOf(":");
-  return colon === -1 ? id : `${id.slice(0, colon)}/${id.slice(colon + 1)}`;
-}
-
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
@@ -60,6 +58,15 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
   const sessionKey = options.sessionKey ?? `agent:${agentId}:main`;
   const history: Message[] = [];
+  const modelName = parseModelId(options.model.id);
+  const modelId = modelName.name.replace(/@.*$/, "");
+  const allowed = new Set(
+    resolveToolNames(
+      options.tools.map((tool) => tool.name),
+      { config: options.config, agentId, provider: modelName.provider, ...(modelId === "" ? {} : { modelId }) },
+    ).names,
+  );
+  const tools = options.tools.filter((tool) => allowed.has(tool.name));
   return {
     sessionKey,
     history,
@@ -74,8 +81,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           agentId,
           sessionKey,
           workspaceDir: options.workspaceDir,
-          model: modelLabel(options.model.id),
-          tools: options.tools,
+          provider: modelName.provider,
+          ...(modelId === "" ? {} : { modelId }),
+          cwd: options.workspaceDir,
+          tools,
         },
         options.runtime,
       );
@@ -83,7 +92,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const outcome = await runAgentLoop({
         runtime: options.runtime,
         model: options.model,
-        tools: options.tools,
+        tools,
         systemPrompt: prompt.text,
         history,
         input,

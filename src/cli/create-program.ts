@@ -1,9 +1,11 @@
 import { Command, CommanderError } from "commander";
 import { TOOL_VERSION } from "../runner/run-suite.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { goldenCommand } from "./golden-command.js";
 import { initCommand } from "./init-command.js";
 import { mergeCommand } from "./merge-command.js";
 import { collect } from "./parse-options.js";
+import { promptCommand } from "./prompt-command.js";
 import { runCommand } from "./run-command.js";
 
 /** Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws. */
@@ -33,8 +35,30 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--out <dir>", "report folder (default: reports/)")
     .option("--shard <i/n>", "run the i-th of n deterministic shards")
     .option("--bail", "stop starting units after the first failure")
+    .option("--update-golden", "write golden files that are missing or differ (never with CI=true)")
     .action(async (paths: string[], flags) => {
       exitCode = await runCommand(paths, flags, context);
+    });
+
+  program
+    .command("golden")
+    .description("check golden prompt files, or update them (never with CI=true)")
+    .argument("<action>", "check | update")
+    .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
+    .action(async (action: string, paths: string[]) => {
+      exitCode = await goldenCommand(action, paths, context);
+    });
+
+  program
+    .command("prompt")
+    .description("print the system prompt assembled for a workspace (read in place)")
+    .argument("<workspace>", "workspace folder")
+    .option("--mode <mode>", "full | minimal (a sub-agent session) | none", "full")
+    .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
+    .option("--tools <names>", "comma-separated final tool list (replaces the default list)")
+    .option("--json", "print the JSON report: headings, sections with chars and tokens, context files")
+    .action(async (workspace: string, flags) => {
+      exitCode = await promptCommand(workspace, flags, context);
     });
 
   program

@@ -1,9 +1,11 @@
 import { join, resolve } from "node:path";
 import type { Diagnostic, RunResult } from "../domain/index.js";
 import { errorMessage, formatDiagnostic } from "../domain/index.js";
+import { type GoldenPolicy, isCiEnvironment } from "../golden/index.js";
 import { createModel } from "../models/create-model.js";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
 import { writeReports } from "../reporters/report-store.js";
+import { findObsoleteGoldenFiles } from "../runner/find-obsolete-golden-files.js";
 import { openHistoryStore } from "../runner/history-store.js";
 import { importModule } from "../runner/import-module.js";
 import { parseShard, planUnits } from "../runner/plan-units.js";
@@ -24,12 +26,16 @@ export interface RunCommandOptions {
   out?: string;
   shard?: string;
   bail?: boolean;
+  updateGolden?: boolean;
 }
 
 export function printDiagnostics(context: CommandContext, diagnostics: readonly Diagnostic[]): void {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
   const files = new Set(errors.map((diagnostic) => diagnostic.file));
-  for (const diagnostic of diagnostics) context.host.stderr(`${formatDiagnostic(diagnostic)}\n`);
+  for (const diagnostic of diagnostics) {
+    const prefix = diagnostic.severity === "warning" ? "warning: " : "";
+    context.host.stderr(`${prefix}${formatDiagnostic(diagnostic)}\n`);
+  }
   if (errors.length > 0) {
     context.host.stderr(
       `\n${errors.length} problem${errors.length === 1 ? "" : "s"} in ${files.size} invalid file${files.size === 1 ? "" : "s"}: ${[...files].join(", ")}\nNothing was run. Fix the files above and run again.\n`,
@@ -58,10 +64,8 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
   const inputs = paths.length > 0 ? paths : ["scenarios/"];
 
   const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
-  if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) {
-    printDiagnostics(context, loaded.diagnostics);
-    return EXIT.invalid;
-  }
+  printDiagnostics(context, loaded.diagnostics);
+  if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.invalid;
   const units = planUnits(loaded.scenarios, {
     ...(flags.model ? { models: flags.model } : {}),
     ...(repeat === undefined ? {} : { repeat }),
@@ -81,6 +85,12 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     return EXIT.invalid;
   }
 
+  const golden = goldenPolicyOf(flags.updateGolden === true, context);
+  const wholeSuite = !flags.filter && !flags.tag?.length && shard === undefined;
+  const obsoleteGolden = wholeSuite
+    ? await findObsoleteGoldenFiles({ scenarios: loaded.scenarios, fs: host.fs, cwd: host.cwd })
+    : [];
+
   const runId = await createRunId(host, resolve(host.cwd, flags.out ?? "reports"));
   const consoleReporter = reporters.includes("console")
     ? createConsoleReporter({ write: host.stdout, interactive: host.isInteractive, color: host.isInteractive })
@@ -96,6 +106,8 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     signal: context.signal,
     importModule,
     diagnostics: loaded.diagnostics,
+    golden,
+    obsoleteGolden,
     record: {
       paths: inputs,
       models: modelIds,
@@ -110,6 +122,18 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
   });
   return finishRun({ result, reporters, outDir: resolve(host.cwd, flags.out ?? "reports"), context, consoleReporter });
+}
+
+/**
+ * `--update-golden` writes golden files, except with `CI=true`: then they are only compared
+ * (a missing one fails) and the flag is ignored with a warning.
+ */
+export function goldenPolicyOf(update: boolean, context: CommandContext): GoldenPolicy {
+  const ci = isCiEnvironment(context.host.env);
+  if (update && ci) {
+    context.host.stderr("warning: CI=true: --update-golden is ignored, golden files are compared and never written\n");
+  }
+  return { mode: update && !ci ? "update" : "check", ci };
 }
 
 /** Writes the file reports (results.json first), then the console summary; returns the exit code. */

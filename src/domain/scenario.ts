@@ -39,6 +39,7 @@ export type ExpectationFile =
   | { "tool-not-called": string }
   | { "tool-sequence": string[] }
   | { "prompt-contains": string | string[] }
+  | { "prompt-golden": string }
   | { custom: CustomFile };
 
 export interface TurnFile {
@@ -117,6 +118,8 @@ export type Expectation = ExpectationBase &
     | { type: "tool-not-called"; name: string }
     | { type: "tool-sequence"; names: string[] }
     | { type: "prompt-contains"; values: string[] }
+    /** `file`: absolute path of the golden file the turn's system prompt is compared with. */
+    | { type: "prompt-golden"; file: string }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
   );
 
@@ -160,7 +163,11 @@ export interface Scenario {
   hooks: string[];
   faults?: FaultSpec;
   bins: string[];
-  golden?: { systemPrompt?: string };
+  /**
+   * `systemPrompt`: absolute path of the golden file of the first turn's system prompt;
+   * `location`: where `golden.systemPrompt` is written.
+   */
+  golden?: { systemPrompt?: string; location?: SourceLocation };
   /** Milliseconds for the whole unit, if set. */
   timeoutMs?: number;
   /** Maximum model calls per turn (default 25). */

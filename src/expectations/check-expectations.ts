@@ -1,6 +1,7 @@
 import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
 import { checkCustom } from "./check-custom.js";
 import { checkPromptContains } from "./check-prompt-contains.js";
+import { checkPromptGolden } from "./check-prompt-golden.js";
 import { checkReplyContains } from "./check-reply-contains.js";
 import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
@@ -8,6 +9,7 @@ import { checkToolCalled } from "./check-tool-called.js";
 import { checkToolNotCalled } from "./check-tool-not-called.js";
 import { checkToolSequence } from "./check-tool-sequence.js";
 import {
+  type CheckPromptGolden,
   collectToolCalls,
   type ExpectationContext,
   type ExpectationHandler,
@@ -24,6 +26,7 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "tool-not-called": checkToolNotCalled,
   "tool-sequence": checkToolSequence,
   "prompt-contains": checkPromptContains,
+  "prompt-golden": checkPromptGolden,
   custom: checkCustom,
 };
 
@@ -35,6 +38,8 @@ export interface CheckExpectationsOptions {
   result: TurnResult;
   /** Loads custom expectation modules by absolute path. */
   importModule: ImportModule;
+  /** Golden comparison for `prompt-golden` expectations (injected by the runner). */
+  checkPromptGolden?: CheckPromptGolden;
 }
 
 function handlerFor<T extends ExpectationType>(type: T): ExpectationHandler<T> | undefined {
@@ -73,6 +78,7 @@ export async function checkExpectations(options: CheckExpectationsOptions): Prom
     result: options.result,
     toolCalls: collectToolCalls(options.result.events),
     importModule: options.importModule,
+    ...(options.checkPromptGolden === undefined ? {} : { checkPromptGolden: options.checkPromptGolden }),
   };
   const results: ExpectationResult[] = [];
   for (const expectation of options.turn.expect) results.push(await checkOne(expectation, context));

@@ -26,6 +26,24 @@ export interface ToolCallRecord {
   output: ToolResult | undefined;
 }
 
+/** What a golden comparison reports to the `prompt-golden` handler. */
+export interface PromptGoldenOutcome {
+  pass: boolean;
+  /** One line: what matched, or what differs and what to do. */
+  message: string;
+  /** The golden file, as shown. */
+  expected: string;
+  /** On a difference: the per-section summary and the unified diff. */
+  actual?: string;
+}
+
+/**
+ * Compares a turn's system prompt (as assembled, not yet normalised) with the golden file at
+ * the absolute path `file`, writing it in update mode. Injected by the runner, which owns the
+ * golden mode and the unit's paths. Must not reject.
+ */
+export type CheckPromptGolden = (request: { file: string; systemPrompt: string }) => Promise<PromptGoldenOutcome>;
+
 /** What every handler sees. Built once per turn by `checkExpectations`. */
 export interface ExpectationContext {
   scenario: Scenario;
@@ -34,6 +52,8 @@ export interface ExpectationContext {
   /** The turn's tool calls in call order, from `collectToolCalls(result.events)`. */
   toolCalls: readonly ToolCallRecord[];
   importModule: ImportModule;
+  /** Golden comparison for `prompt-golden`; absent outside a run (the handler then fails). */
+  checkPromptGolden?: CheckPromptGolden;
 }
 
 /** Checks one expectation of type `T`. Must not throw or reject: failures are results. */

@@ -1,48 +1,58 @@
+import { normalisePromptInput } from "./normalise-prompt-input.js";
 import { PROMPT_SECTIONS, SECTION_IDS, type SectionId } from "./prompt-sections.js";
 import type { PromptMode, SystemPromptInput } from "./system-prompt-input.js";
 
-export interface RenderedSection {
+export interface AssembledSection {
   id: SectionId;
+  /** The section heading line, or `null` for the identity line and the time hint. */
   heading: string | null;
-  /** The section's text: its non-empty lines joined with `\n`. */
+  /** The section's non-empty elements (heading first) joined with `\n`. */
   text: string;
-  /** Heading lines the assembler emitted for this section, in order. */
+  /**
+   * Heading lines the assembler emitted for this section, in order: the section heading,
+   * `### message tool`, each `## <path>`. Never `#` lines inside inserted text.
+   */
   headings: string[];
 }
 
 export interface AssembledPrompt {
   mode: PromptMode;
+  /** The whole prompt; no blank lines between sections, no trailing newline (§2). */
   text: string;
-  sections: RenderedSection[];
-}
-
-function resolveMode(mode: PromptMode | undefined): PromptMode {
-  return mode === "minimal" || mode === "none" ? mode : "full";
+  /** The sections present, in prompt order. */
+  sections: AssembledSection[];
 }
 
 /**
- * Renders the system prompt section by section (spec/prompt.md §2, §5). Pure: empty lines
- * are dropped and the rest joined with `\n`; the text never ends with a newline.
+ * Renders the system prompt section by section (spec/prompt.md §2–§6). Pure and
+ * deterministic: the same input gives the same bytes. Empty elements are dropped, the rest
+ * joined with `\n`.
  */
 export function assembleSectionedPrompt(input: SystemPromptInput): AssembledPrompt {
-  const mode = resolveMode(input.promptMode);
-  const context = { input, mode };
-  const sections: RenderedSection[] = [];
+  const context = normalisePromptInput(input);
+  const sections: AssembledSection[] = [];
   for (const id of SECTION_IDS) {
     const section = PROMPT_SECTIONS[id];
-    if (!section.modes.includes(mode)) continue;
-    const lines = section.render(context).filter((line) => line !== "");
+    if (!section.modes.includes(context.mode)) continue;
+    const rendered = section.render(context);
+    if (rendered === undefined) continue;
+    const headings = rendered.heading === null ? [] : [rendered.heading];
+    const lines = [...headings];
+    for (const element of rendered.elements) {
+      if (typeof element === "string") {
+        if (element !== "") lines.push(element);
+        continue;
+      }
+      headings.push(element.subHeading);
+      lines.push(element.subHeading);
+    }
     if (lines.length === 0) continue;
-    const headings = [
-      ...(section.heading === null ? [] : [section.heading]),
-      ...(section.innerHeadings?.(context) ?? []),
-    ];
-    sections.push({ id, heading: section.heading, text: lines.join("\n"), headings });
+    sections.push({ id, heading: rendered.heading, text: lines.join("\n"), headings });
   }
-  return { mode, text: sections.map((section) => section.text).join("\n"), sections };
+  return { mode: context.mode, text: sections.map((section) => section.text).join("\n"), sections };
 }
 
-/** The system prompt text (spec/prompt.md §1.2 `assembleSystemPrompt`). */
+/** The system prompt text (spec/prompt.md §1.2 `assembleSystemPrompt`). Pure. */
 export function assembleSystemPrompt(input: SystemPromptInput): string {
   return assembleSectionedPrompt(input).text;
 }

@@ -49,3 +49,5 @@ export const REDUCED_BOOTSTRAP_NAMES: ReadonlySet<string> = new Set([
 export const BOOTSTRAP_READ_LIMIT_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_BOOTSTRAP_MAX_CHARS = 20_000;
 export const DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = 150_000;
+/** Lines of `MEMORY.md` injected (spec/memory.md §1.1); `agents.defaults.memoryMaxLines: 0` disables the cap. */
+export const DEFAULT_MEMORY_MAX_LINES = 200;

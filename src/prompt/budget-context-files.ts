@@ -1,78 +1,90 @@
-import { basename } from "node:path";
-import type { BootstrapFile, ContextFile, ContextFileReport } from "./bootstrap-files.js";
+import {
+  type BootstrapFile,
+  type ContextFile,
+  type ContextFileReport,
+  DEFAULT_BOOTSTRAP_MAX_CHARS,
+  DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
+  DEFAULT_MEMORY_MAX_LINES,
+} from "./bootstrap-files.js";
+import { clampToBudget, truncateContextFile } from "./truncate-context-file.js";
+
+export { truncationMarker } from "./truncate-context-file.js";
 
 export interface ContextBudget {
-  /** Per-file cap in chars (`agents.defaults.bootstrapMaxChars`). */
+  /** Per-file cap in chars (`agents.defaults.bootstrapMaxChars`); not a positive number → 20000; floored. */
   maxChars: number;
-  /** Total cap in chars (`agents.defaults.bootstrapTotalMaxChars`). */
+  /** Total cap in chars (`agents.defaults.bootstrapTotalMaxChars`); not a positive number → 150000; floored. */
   totalMaxChars: number;
+  /**
+   * Lines kept of `MEMORY.md` / `memory.md` before the char rule (`agents.defaults.memoryMaxLines`,
+   * spec/memory.md §1.1). Default 200; `0` turns the line cap off (classic behaviour).
+   */
+  memoryMaxLines?: number;
 }
 
 export interface BudgetedContextFiles {
   contextFiles: ContextFile[];
+  /** One entry per injected block, in prompt order (spec/prompt.md §1.2). */
   report: ContextFileReport[];
   warnings: string[];
 }
 
 const MINIMUM_REMAINING = 64;
-const HEAD_RATIO = 0.7;
-const TAIL_RATIO = 0.2;
 
-export function truncationMarker(name: string, head: number, tail: number, total: number): string {
-  return `\n[...truncated, read ${name} for full content...]\n…(truncated ${name}: kept ${head}+${tail} chars of ${total})…\n`;
+function positiveInteger(value: number, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
 }
 
-/** Cuts `text` to at most `limit` code units (spec/prompt.md §9.4 step 7). */
-function clamp(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  if (limit <= 3) {
-    let end = limit;
-    const last = text.charCodeAt(end - 1);
-    if (end > 0 && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    return text.slice(0, end);
-  }
-  return `${text.slice(0, limit - 1)}…`;
+function memoryLineLimit(value: number | undefined): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0
+    ? Math.floor(value)
+    : DEFAULT_MEMORY_MAX_LINES;
 }
 
-function markerCounts(content: string, name: string): { head: number; tail: number } | undefined {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = new RegExp(`…\\(truncated ${escaped}: kept (\\d+)\\+(\\d+) chars of \\d+\\)…`).exec(content);
-  if (match === null) return undefined;
-  return { head: Number(match[1]), tail: Number(match[2]) };
+function fileNameOf(file: BootstrapFile): string {
+  const name = file.name.trim();
+  return name !== "" ? name : (file.path.replace(/\\/g, "/").split("/").at(-1) ?? "");
+}
+
+function missingBlock(path: string, remaining: number): { content: string; report: ContextFileReport } {
+  const marker = `[MISSING] Expected at: ${path}`;
+  const content = clampToBudget(marker, remaining);
+  const truncated = content.length < marker.length;
+  const report = {
+    path,
+    missing: true,
+    originalChars: marker.length,
+    injectedChars: content.length,
+    headChars: truncated ? content.length - 1 : marker.length,
+    tailChars: 0,
+    truncated,
+  };
+  return { content, report };
 }
 
 /**
- * Applies the per-file and total char budgets with head/tail truncation (spec/prompt.md §9.4).
- * Pure; files are processed in input order.
+ * Applies the MEMORY.md line cap, then the per-file and total char budgets with head/tail
+ * truncation (spec/prompt.md §9.4, §14 D3). Pure; files are processed in input order.
  */
 export function budgetContextFiles(files: readonly BootstrapFile[], budget: ContextBudget): BudgetedContextFiles {
+  const maxChars = positiveInteger(budget.maxChars, DEFAULT_BOOTSTRAP_MAX_CHARS);
+  const memoryMaxLines = memoryLineLimit(budget.memoryMaxLines);
   const contextFiles: ContextFile[] = [];
   const report: ContextFileReport[] = [];
   const warnings: string[] = [];
-  let remaining = Math.max(1, Math.floor(budget.totalMaxChars));
+  let remaining = Math.max(1, positiveInteger(budget.totalMaxChars, DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS));
   for (const file of files) {
     if (remaining <= 0) break;
     if (file.path.trim() === "") {
       warnings.push(`bootstrap file ${file.name} has a blank path and was skipped`);
       continue;
     }
-    const name = basename(file.path.replace(/\\/g, "/"));
     if (file.missing) {
-      const marker = `[MISSING] Expected at: ${file.path}`;
-      const content = clamp(marker, remaining);
-      if (content === "") break;
-      remaining -= content.length;
-      contextFiles.push({ path: file.path, content });
-      const truncated = content.length < marker.length;
-      report.push({
-        path: file.path,
-        missing: true,
-        originalChars: marker.length,
-        injectedChars: content.length,
-        headChars: truncated ? content.length - 1 : marker.length,
-        tailChars: 0,
-        truncated,
-      });
+      const block = missingBlock(file.path, remaining);
+      if (block.content === "") break;
+      remaining -= block.content.length;
+      contextFiles.push({ path: file.path, content: block.content });
+      report.push(block.report);
       continue;
     }
     if (remaining < MINIMUM_REMAINING) {
@@ -81,34 +93,16 @@ export function budgetContextFiles(files: readonly BootstrapFile[], budget: Cont
       );
       break;
     }
-    const cap = Math.max(1, Math.min(budget.maxChars, remaining));
-    const text = (file.content ?? "").trimEnd();
-    let content = text;
-    let cut = false;
-    if (text.length > cap) {
-      const head = Math.floor(cap * HEAD_RATIO);
-      const tail = Math.floor(cap * TAIL_RATIO);
-      content = `${text.slice(0, head)}\n${truncationMarker(name, head, tail, text.length)}\n${tail > 0 ? text.slice(-tail) : ""}`;
-      cut = true;
-    }
-    if (content.length > remaining) {
-      content = clamp(content, remaining);
-      cut = true;
-    }
-    if (cut) warnings.push(`${name} is ${text.length} chars (limit ${cap}); truncated in the injected context`);
-    if (content === "") continue;
-    contextFiles.push({ path: file.path, content });
-    remaining -= content.length;
-    const counts = cut ? markerCounts(content, name) : undefined;
-    report.push({
-      path: file.path,
-      missing: false,
-      originalChars: text.length,
-      injectedChars: content.length,
-      headChars: counts ? counts.head : cut ? content.length - 1 : text.length,
-      tailChars: counts ? counts.tail : 0,
-      truncated: cut,
-    });
+    const cap = Math.max(1, Math.min(maxChars, remaining));
+    const result = truncateContextFile(
+      { path: file.path, name: fileNameOf(file), content: file.content ?? "" },
+      { cap, remaining, memoryMaxLines },
+    );
+    warnings.push(...result.warnings);
+    if (result.content === "") continue;
+    contextFiles.push({ path: file.path, content: result.content });
+    report.push(result.report);
+    remaining -= result.content.length;
   }
   return { contextFiles, report, warnings };
 }

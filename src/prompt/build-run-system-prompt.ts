@@ -8,74 +8,159 @@ import {
   REDUCED_BOOTSTRAP_NAMES,
 } from "./bootstrap-files.js";
 import { budgetContextFiles } from "./budget-context-files.js";
+import { buildModelAliasLines, resolveDefaultModel } from "./build-model-alias-lines.js";
 import { detectShell } from "./build-runtime-line.js";
+import { findRepoRoot } from "./find-repo-root.js";
+import { resolveDefaultAgentId, resolveHeartbeatPrompt } from "./heartbeat-prompt.js";
 import { loadBootstrapFiles } from "./load-bootstrap-files.js";
-import { readPositiveInteger } from "./read-config-value.js";
+import { readConfigValue, readPositiveInteger } from "./read-config-value.js";
 import { isCronSessionKey, isSubagentSessionKey, resolvePromptMode } from "./resolve-prompt-mode.js";
-import type { PromptMode } from "./system-prompt-input.js";
+import { resolveUserTimezone } from "./resolve-user-timezone.js";
+import type { PromptMode, SandboxPromptInfo, SystemPromptInput } from "./system-prompt-input.js";
 
+/** What a run knows when it builds its system prompt (spec/prompt.md §1.2, §10). */
 export interface RunPromptContext {
   config: Readonly<Record<string, unknown>>;
   agentId: string;
-  sessionKey: string;
+  sessionKey?: string;
   workspaceDir: string;
-  /** `provider/model` as rendered in the runtime line. */
-  model: string;
-  tools: readonly { name: string; description?: string }[];
+  /** Absent in inspection (`claw-eval prompt`), where no model runs. */
+  provider?: string;
+  modelId?: string;
+  thinkLevel?: string;
+  reasoningLevel?: string;
+  channel?: string;
+  capabilities?: readonly string[];
+  /** Tools after policy, with descriptions used as summaries. */
+  tools: readonly { name: string; description?: string; label?: string }[];
+  skillsPrompt?: string;
+  extraSystemPrompt?: string;
+  ownerNumbers?: readonly string[];
+  sandbox?: SandboxPromptInfo;
+  contextMode?: "full" | "lightweight";
+  runKind?: "default" | "heartbeat" | "cron";
   promptModeOverride?: PromptMode;
+  /** Working directory for the repo-root search (the process cwd in inspection). */
+  cwd?: string;
+  /** Render the Documentation section from this path (absent in inspection and scenarios). */
+  docsPath?: string;
 }
 
 export interface RunPrompt extends AssembledPrompt {
+  input: SystemPromptInput;
   contextFiles: ContextFileReport[];
   warnings: string[];
 }
 
-/** Keeps the files a session may see (spec/prompt.md §9.3). */
-export function filterBootstrapFilesForSession(files: readonly BootstrapFile[], sessionKey?: string): BootstrapFile[] {
-  if (isSubagentSessionKey(sessionKey) || isCronSessionKey(sessionKey)) {
-    return files.filter((file) => REDUCED_BOOTSTRAP_NAMES.has(file.name));
+/** Keeps the bootstrap files a session may see (spec/prompt.md §9.3). */
+export function filterBootstrapFilesForSession(
+  files: readonly BootstrapFile[],
+  options: { sessionKey?: string; contextMode?: "full" | "lightweight"; runKind?: string; promptMode?: PromptMode },
+): BootstrapFile[] {
+  if (options.contextMode === "lightweight") {
+    return options.runKind === "heartbeat" ? files.filter((file) => file.name === "HEARTBEAT.md") : [];
   }
-  return [...files];
+  const reduced =
+    options.promptMode === "minimal" ||
+    isSubagentSessionKey(options.sessionKey) ||
+    isCronSessionKey(options.sessionKey);
+  return reduced ? files.filter((file) => REDUCED_BOOTSTRAP_NAMES.has(file.name)) : [...files];
+}
+
+const REASONING_TAG_PROVIDERS = new Set(["google", "google-gemini-cli", "google-generative-ai"]);
+
+function stringValue(config: Readonly<Record<string, unknown>>, path: string): string | undefined {
+  const value = readConfigValue(config, path);
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
  * Gathers a run's prompt inputs from config and the Runtime, then assembles the prompt
- * (spec/prompt.md §10). Reads the workspace's bootstrap files through `runtime.fs`.
+ * (spec/prompt.md §10). Reads bootstrap files and the repo root through `runtime.fs`.
  */
 export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runtime): Promise<RunPrompt> {
+  const { config } = run;
   const mode = run.promptModeOverride ?? resolvePromptMode(run.sessionKey);
   const loaded = await loadBootstrapFiles(run.workspaceDir, runtime);
-  const budgeted = budgetContextFiles(filterBootstrapFilesForSession(loaded.files, run.sessionKey), {
-    maxChars: readPositiveInteger(run.config, "agents.defaults.bootstrapMaxChars", DEFAULT_BOOTSTRAP_MAX_CHARS),
+  const selected = filterBootstrapFilesForSession(loaded.files, {
+    ...(run.sessionKey === undefined ? {} : { sessionKey: run.sessionKey }),
+    ...(run.contextMode === undefined ? {} : { contextMode: run.contextMode }),
+    ...(run.runKind === undefined ? {} : { runKind: run.runKind }),
+    promptMode: mode,
+  });
+  const memoryMaxLines = readConfigValue(config, "agents.defaults.memoryMaxLines");
+  const budgeted = budgetContextFiles(selected, {
+    maxChars: readPositiveInteger(config, "agents.defaults.bootstrapMaxChars", DEFAULT_BOOTSTRAP_MAX_CHARS),
     totalMaxChars: readPositiveInteger(
-      run.config,
+      config,
       "agents.defaults.bootstrapTotalMaxChars",
       DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
     ),
+    ...(typeof memoryMaxLines === "number" && Number.isFinite(memoryMaxLines) && memoryMaxLines >= 0
+      ? { memoryMaxLines: Math.floor(memoryMaxLines) }
+      : {}),
   });
-  const summaries: Record<string, string> = {};
-  for (const tool of run.tools) if (tool.description) summaries[tool.name] = tool.description;
+  const toolSummaries: Record<string, string> = {};
+  for (const tool of run.tools) {
+    const summary = tool.description?.trim() || tool.label?.trim();
+    if (summary) toolSummaries[tool.name] = summary;
+  }
   const platform = runtime.platform;
   const shell = detectShell(runtime.env, platform.platform);
-  const assembled = assembleSectionedPrompt({
+  const repoRoot = await findRepoRoot({
+    config,
+    workspaceDir: run.workspaceDir,
+    runtime,
+    ...(run.cwd === undefined ? {} : { cwd: run.cwd }),
+  });
+  const defaultModel = resolveDefaultModel(config);
+  const provider = run.provider ?? "";
+  const ownerDisplay = stringValue(config, "commands.ownerDisplay");
+  const ownerSecret = stringValue(config, "commands.ownerDisplaySecret");
+  const citations = stringValue(config, "memory.citations");
+  const bootstrapPresent = loaded.files.some((file) => file.name === "BOOTSTRAP.md" && !file.missing);
+  const input: SystemPromptInput = {
     workspaceDir: run.workspaceDir,
     promptMode: mode,
     toolNames: run.tools.map((tool) => tool.name),
-    toolSummaries: summaries,
+    toolSummaries,
+    ...(run.skillsPrompt === undefined ? {} : { skillsPrompt: run.skillsPrompt }),
+    ...(citations === "auto" || citations === "on" || citations === "off" ? { memoryCitationsMode: citations } : {}),
+    modelAliasLines: buildModelAliasLines(config),
+    userTimezone: resolveUserTimezone(config, runtime.timezone),
+    workspaceNotes: bootstrapPresent
+      ? ["After editing files in this workspace, commit your changes so the history stays recoverable."]
+      : [],
+    ...(run.docsPath === undefined ? {} : { docsPath: run.docsPath }),
+    ...(run.sandbox === undefined ? {} : { sandbox: run.sandbox }),
+    ...(run.ownerNumbers === undefined ? {} : { ownerNumbers: run.ownerNumbers }),
+    ...(ownerDisplay === "raw" || ownerDisplay === "hash" ? { ownerDisplay } : {}),
+    ...(ownerSecret === undefined ? {} : { ownerDisplaySecret: ownerSecret }),
+    ...(run.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: run.extraSystemPrompt }),
+    reasoningTagHint: REASONING_TAG_PROVIDERS.has(provider) || provider.includes("minimax"),
     contextFiles: budgeted.contextFiles,
+    heartbeatPrompt: run.agentId === resolveDefaultAgentId(config) ? resolveHeartbeatPrompt(config) : "",
     runtimeInfo: {
       agentId: run.agentId,
       host: platform.hostName,
+      ...(repoRoot === undefined ? {} : { repoRoot }),
       os: `${platform.osType} ${platform.osRelease}`,
       arch: platform.arch,
       node: platform.nodeVersion,
-      model: run.model,
+      ...(run.provider ? { model: run.modelId ? `${run.provider}/${run.modelId}` : run.provider } : {}),
+      ...(defaultModel === undefined ? {} : { defaultModel }),
       ...(shell === undefined ? {} : { shell }),
+      ...(run.channel === undefined ? {} : { channel: run.channel }),
+      ...(run.capabilities === undefined ? {} : { capabilities: run.capabilities }),
     },
-  });
+    ...(run.thinkLevel === undefined ? {} : { thinkLevel: run.thinkLevel }),
+    ...(run.reasoningLevel === undefined ? {} : { reasoningLevel: run.reasoningLevel }),
+    acpEnabled: readConfigValue(config, "acp.enabled") !== false,
+  };
+  const assembled = assembleSectionedPrompt(input);
   const warnings = [
     ...loaded.warnings.map((warning) => `${warning.path}: treated as missing (${warning.reason})`),
     ...budgeted.warnings,
   ];
-  return { ...assembled, contextFiles: budgeted.report, warnings };
+  return { ...assembled, input, contextFiles: budgeted.report, warnings };
 }

@@ -54,3 +54,32 @@ export const TOOL_SUMMARIES: Readonly<Record<string, string>> = {
   image: "Analyse an image",
   sessions_spawn: "Start a sub-agent run in its own session",
 };
+
+/**
+ * Summaries used instead of {@link TOOL_SUMMARIES} when ACP is enabled and the run is not
+ * sandboxed (spec/prompt.md §6.2 variants).
+ */
+export const ACP_TOOL_SUMMARIES: Readonly<Record<string, string>> = {
+  agents_list: "List the agent ids allowed for sessions_spawn (ACP harness ids come from acp.allowedAgents)",
+  sessions_spawn:
+    'Start a sub-agent run in its own session, or an ACP harness session with runtime: "acp" (agents from acp.allowedAgents)',
+};
+
+/** The tools named by the Tooling fallback block when no tool names are given (§6.2). */
+export const FALLBACK_TOOL_KEYS = [
+  "grep",
+  "find",
+  "ls",
+  "apply_patch",
+  "exec",
+  "process",
+  "browser",
+  "canvas",
+  "nodes",
+  "cron",
+  "sessions_list",
+  "sessions_history",
+  "sessions_send",
+  "subagents",
+  "session_status",
+] as const;

@@ -7,7 +7,10 @@ export interface UnitEnvironment {
   runtime: Runtime;
   workspaceDir: string;
   homeDir: string;
-  /** Temp paths and the placeholders that replace them in recorded results. */
+  /**
+   * Temp paths and the placeholders that replace them in recorded results and golden prompts:
+   * HOME → `~`, the stub folder → `<bin>`, the workspace → `<workspace>`.
+   */
   placeholders: [path: string, placeholder: string][];
   /** Removes every temp folder of the unit. */
   dispose(): Promise<void>;
@@ -66,7 +69,7 @@ export async function prepareUnitEnvironment(options: {
     platform: host.platform,
   });
   const placeholders: [string, string][] = [
-    [homeDir, "<home>"],
+    [homeDir, "~"],
     [binDir, "<bin>"],
     [workspaceDir, "<workspace>"],
   ];

@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import pLimit from "p-limit";
 import type { Diagnostic, Host, RunProgress, RunResult, RunStatus, UnitResult } from "../domain/index.js";
 import { errorMessage, ZERO_USAGE } from "../domain/index.js";
+import { createGoldenChecker, type GoldenPolicy } from "../golden/index.js";
 import { summariseUnits } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
 import { runUnit } from "./run-unit.js";
@@ -31,6 +32,10 @@ export interface SuiteOptions {
   onUnitEnd?: (result: UnitResult, progress: RunProgress) => void;
   /** Grace in ms after an abort before a unit that ignores it is given up (default 2000). */
   abortGraceMs?: number;
+  /** Golden files: compared only (default), or written when missing or different (never with `ci`). */
+  golden?: GoldenPolicy;
+  /** Golden files no scenario uses, recorded as `obsoleteGolden` (default none). */
+  obsoleteGolden?: readonly string[];
 }
 
 function placeholder(unit: WorkUnit, displayFile: string, status: UnitResult["status"], error: string): UnitResult {
@@ -73,6 +78,11 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
   const displayFile = (file: string) => relative(host.cwd, file) || file;
+  const golden = createGoldenChecker({
+    fs: host.fs,
+    cwd: host.cwd,
+    policy: options.golden ?? { mode: "check", ci: false },
+  });
 
   const runOne = async (unit: WorkUnit, index: number): Promise<void> => {
     const shown = displayFile(unit.scenario.file);
@@ -106,7 +116,14 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     let result: UnitResult;
     try {
       result = await Promise.race([
-        runUnit({ unit, host, signal: controller.signal, importModule: options.importModule, displayFile: shown }),
+        runUnit({
+          unit,
+          host,
+          signal: controller.signal,
+          importModule: options.importModule,
+          displayFile: shown,
+          golden,
+        }),
         abandoned,
       ]);
     } catch (error) {
@@ -140,6 +157,6 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     summary,
     units: finished,
     diagnostics: options.diagnostics ?? [],
-    obsoleteGolden: [],
+    obsoleteGolden: [...(options.obsoleteGolden ?? [])],
   };
 }

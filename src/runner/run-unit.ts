@@ -2,9 +2,11 @@ import { createAgentSession } from "../agent/create-agent-session.js";
 import type { AgentEvent, Host, Scenario, TurnResult, UnitResult, UnitStatus, Usage } from "../domain/index.js";
 import { addUsage, errorMessage, ZERO_USAGE } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
+import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
 import { createModel } from "../models/create-model.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import { createBuiltinTools } from "../tools/create-builtin-tools.js";
+import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
 import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths } from "./replace-unit-paths.js";
@@ -19,6 +21,8 @@ export interface RunUnitOptions {
   importModule: (path: string) => Promise<Record<string, unknown>>;
   /** Path of the scenario file as shown in reports (relative to the working directory). */
   displayFile: string;
+  /** The run's golden checks (default: a `check`-mode checker over `host.fs`). */
+  golden?: GoldenChecker;
 }
 
 function unitStatus(turns: readonly TurnResult[]): UnitStatus {
@@ -49,9 +53,17 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   let failure: { status: UnitStatus; error: string } | undefined;
   const created = createModel(unit.model);
   let environment: Awaited<ReturnType<typeof prepareUnitEnvironment>> | undefined;
+  let golden: UnitGolden | undefined;
   try {
     if (!created.ok) throw new Error(created.error);
     environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
+    golden = createUnitGolden({
+      checker:
+        options.golden ?? createGoldenChecker({ fs: host.fs, cwd: host.cwd, policy: { mode: "check", ci: false } }),
+      scenario,
+      unitId: unit.unitId,
+      paths: [...environment.placeholders, [host.cwd, "<cwd>"]],
+    });
     let events: AgentEvent[] = [];
     const session = createAgentSession({
       runtime: environment.runtime,
@@ -99,7 +111,10 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
         turn,
         result,
         importModule: options.importModule,
+        checkPromptGolden: golden.checkPromptGolden(turn),
       });
+      const systemPromptCheck = await golden.checkSystemPrompt(turn, result.systemPrompt);
+      if (systemPromptCheck !== undefined) result.expectations.push(systemPromptCheck);
       stable();
       if (result.error !== undefined) break;
     }
@@ -121,5 +136,6 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     durationMs: Math.round(host.monotonic() - started),
     usage,
     costUsd: sumCost(turns),
+    ...(golden === undefined || golden.records.length === 0 ? {} : { golden: golden.records }),
   };
 }

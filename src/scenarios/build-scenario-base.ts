@@ -55,7 +55,10 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
   if (file.faults !== undefined) scenario.faults = { ...file.faults, kinds: [...file.faults.kinds] };
   if (file.golden !== undefined) {
     const systemPrompt = file.golden.systemPrompt;
-    scenario.golden = systemPrompt === undefined ? {} : { systemPrompt: resolve(folder, systemPrompt) };
+    scenario.golden =
+      systemPrompt === undefined
+        ? {}
+        : { systemPrompt: resolve(folder, systemPrompt), location: at(["golden", "systemPrompt"]) };
   }
   if (file.timeout !== undefined) scenario.timeoutMs = file.timeout * 1000;
   return scenario;

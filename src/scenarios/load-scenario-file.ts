@@ -50,13 +50,20 @@ export interface FileScenarios {
 /** Expands a parsed scenario file into one scenario, or one per case (loading a cases file if named). */
 export async function loadFileScenarios(options: LoadFileScenariosOptions): Promise<FileScenarios> {
   const { parsed, path, fileId, displayPath } = options;
-  const base = { scenarioFile: parsed.value, path, displayPath, fileId, locate: parsed.locate };
+  const base = {
+    scenarioFile: parsed.value,
+    path,
+    displayPath,
+    fileId,
+    locate: parsed.locate,
+    locateKey: parsed.locateKey,
+  };
   const warnings = parsed.warnings;
   if (parsed.value.cases === undefined) {
     const result = normaliseScenario(base);
     if ("diagnostics" in result)
       return { scenarios: [], diagnostics: sortDiagnostics([...result.diagnostics, ...warnings]) };
-    return { scenarios: [result.scenario], diagnostics: warnings };
+    return { scenarios: [result.scenario], diagnostics: sortDiagnostics([...warnings, ...(result.warnings ?? [])]) };
   }
   const loaded = await loadCases({
     cases: parsed.value.cases,
@@ -71,5 +78,5 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
   const result = normaliseScenarioCases({ ...base, cases: loaded.cases });
   if ("diagnostics" in result)
     return { scenarios: [], diagnostics: sortDiagnostics([...result.diagnostics, ...warnings]) };
-  return { scenarios: result.scenarios, diagnostics: warnings };
+  return { scenarios: result.scenarios, diagnostics: sortDiagnostics([...warnings, ...(result.warnings ?? [])]) };
 }

@@ -29,6 +29,7 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
   "tool-not-called": (value) => ({ type: "tool-not-called", name: value }),
   "tool-sequence": (value) => ({ type: "tool-sequence", names: [...value] }),
   "prompt-contains": (value) => ({ type: "prompt-contains", values: list(value) }),
+  "prompt-golden": (value, folder) => ({ type: "prompt-golden", file: resolve(folder, value) }),
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
     return {
@@ -49,7 +50,7 @@ export interface NormaliseExpectationOptions {
 /**
  * Normalises one `expect` item: `reply-contains: a` becomes `values: ["a"]`, `reply-matches:
  * /x/i` becomes `pattern: "x", flags: "i"`, `tool-called: read` becomes `name: "read"`, custom
- * module paths become absolute with `exportName` defaulting to `default`.
+ * module and `prompt-golden` file paths become absolute, `exportName` defaulting to `default`.
  */
 export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
   const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];

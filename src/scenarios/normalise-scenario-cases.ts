@@ -1,6 +1,7 @@
 import type { Diagnostic, Scenario } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
+import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
 import { caseSuffix, compileCaseTemplate, type PlaceholderUse, type ScenarioCase } from "./compile-case-template.js";
 import { formatFieldPath } from "./format-field-path.js";
 import type { LocateField } from "./locate-yaml-node.js";
@@ -18,11 +19,12 @@ export interface NormaliseScenarioCasesOptions extends Omit<NormaliseScenarioOpt
  * One scenario per case, with ids `<file id>#<case id or index + 1>`. The file is normalised
  * once and each case only fills placeholders, so scenarios of one file share the parts no
  * placeholder touches (treat scenarios as read-only). Missing fields are reported once per
- * place, counting the other cases that lack them too. Pure.
+ * place, counting the other cases that lack them too. `config` is checked once for the file
+ * (`checkScenarioConfig`): warnings come with the scenarios, errors make the file invalid. Pure.
  */
 export function normaliseScenarioCases(
   options: NormaliseScenarioCasesOptions,
-): { scenarios: Scenario[] } | { diagnostics: Diagnostic[] } {
+): { scenarios: Scenario[]; warnings?: Diagnostic[] } | { diagnostics: Diagnostic[] } {
   const displayPath = options.displayPath ?? options.path;
   const base = buildScenarioBase({ ...options, displayPath });
   const template = compileCaseTemplate({ scenario: base, scenarioFile: options.scenarioFile });
@@ -51,8 +53,15 @@ export function normaliseScenarioCases(
       ({ path }) => path[0] === "turns" && path[1] === turn && path[2] === "expect" && path[3] === position,
     );
   const baseProblems = checkReplyPatterns({ turns: base.turns, only: (turn, position) => !templated(turn, position) });
+  const config = checkScenarioConfig({
+    config: options.scenarioFile.config,
+    file: displayPath,
+    locate: options.locate,
+    ...(options.locateKey === undefined ? {} : { locateKey: options.locateKey }),
+  });
   const diagnostics = [...collapse(missing), ...baseProblems, ...invalid];
-  return diagnostics.length > 0 ? { diagnostics } : { scenarios };
+  if (diagnostics.length > 0 || hasErrors(config)) return { diagnostics: [...config, ...diagnostics] };
+  return config.length > 0 ? { scenarios, warnings: config } : { scenarios };
 }
 
 function missingFields(

@@ -1,6 +1,7 @@
 import type { Diagnostic, Scenario, ScenarioFile } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
+import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
 import type { ScenarioCase } from "./compile-case-template.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import { normaliseScenarioCases } from "./normalise-scenario-cases.js";
@@ -20,24 +21,39 @@ export interface NormaliseScenarioOptions {
   case?: ScenarioCase;
   /** Position of the value at a field path, from `parseScenarioText`. */
   locate: LocateField;
+  /** Position of the key holding a value, from `parseScenarioText`; default `locate`. */
+  locateKey?: LocateField;
 }
 
-export type NormaliseScenarioResult = { scenario: Scenario } | { diagnostics: Diagnostic[] };
+/** `warnings` (config warnings) is present only when there are some. */
+export type NormaliseScenarioResult = { scenario: Scenario; warnings?: Diagnostic[] } | { diagnostics: Diagnostic[] };
 
 /**
  * The runnable `Scenario` of a validated file: defaults applied, paths absolute, script steps and
  * expectations normalised, and, with a case, `{{field}}` placeholders filled in `name` and
  * `turns` (id `<file id>#<case id or index + 1>`). Invalid reply patterns and placeholders the
- * case cannot fill are diagnostics. Pure.
+ * case cannot fill are diagnostics. `config` is checked as openclaw.json (`checkScenarioConfig`):
+ * its warnings come with the scenario, its errors make the file invalid. Pure.
  */
 export function normaliseScenario(options: NormaliseScenarioOptions): NormaliseScenarioResult {
   const { case: scenarioCase, ...rest } = options;
   if (scenarioCase !== undefined) {
     const result = normaliseScenarioCases({ ...rest, cases: [scenarioCase] });
     const [scenario] = "scenarios" in result ? result.scenarios : [];
-    return scenario === undefined ? { diagnostics: "diagnostics" in result ? result.diagnostics : [] } : { scenario };
+    if (scenario === undefined) return { diagnostics: "diagnostics" in result ? result.diagnostics : [] };
+    return "warnings" in result && result.warnings !== undefined
+      ? { scenario, warnings: result.warnings }
+      : { scenario };
   }
-  const scenario = buildScenarioBase({ ...rest, displayPath: options.displayPath ?? options.path });
+  const displayPath = options.displayPath ?? options.path;
+  const scenario = buildScenarioBase({ ...rest, displayPath });
+  const config = checkScenarioConfig({
+    config: options.scenarioFile.config,
+    file: displayPath,
+    locate: options.locate,
+    ...(options.locateKey === undefined ? {} : { locateKey: options.locateKey }),
+  });
   const diagnostics = checkReplyPatterns({ turns: scenario.turns });
-  return diagnostics.length > 0 ? { diagnostics } : { scenario };
+  if (diagnostics.length > 0 || hasErrors(config)) return { diagnostics: [...config, ...diagnostics] };
+  return config.length > 0 ? { scenario, warnings: config } : { scenario };
 }

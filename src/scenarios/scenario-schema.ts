@@ -15,6 +15,7 @@ export const EXPECTATION_TYPES = [
   "tool-not-called",
   "tool-sequence",
   "prompt-contains",
+  "prompt-golden",
   "custom",
 ] as const;
 
@@ -158,6 +159,7 @@ const expectationSchema = z.union(
       "tool-sequence": names("a list of tool names").min(1, { error: "a non-empty list of tool names" }),
     }),
     z.strictObject({ "prompt-contains": stringOrList() }),
+    z.strictObject({ "prompt-golden": nonEmptyText("a golden file path (.md, relative to the scenario file)") }),
     z.strictObject({ custom: customSchema }),
   ],
   { error: "a mapping with one expectation type" },
@@ -224,7 +226,14 @@ export const scenarioFileSchema = z.strictObject(
     home: nonEmptyText("a folder path").optional().describe("Folder copied as HOME (default: an empty temp dir)."),
     bins: names("a list of executable names").optional(),
     golden: z
-      .strictObject({ systemPrompt: nonEmptyText("a file path").optional() }, { error: "a mapping with systemPrompt" })
+      .strictObject(
+        {
+          systemPrompt: nonEmptyText("a file path")
+            .optional()
+            .describe("Golden .md file of the first turn's system prompt, relative to the scenario file."),
+        },
+        { error: "a mapping with systemPrompt" },
+      )
       .optional(),
     timeout: z
       .number({ error: "a positive number of seconds" })

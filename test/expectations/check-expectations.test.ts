@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, custom",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, custom",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -66,6 +66,7 @@ describe("checkExpectations", () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([
       "custom",
       "prompt-contains",
+      "prompt-golden",
       "reply-contains",
       "reply-equals",
       "reply-matches",

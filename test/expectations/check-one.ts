@@ -1,7 +1,7 @@
 import { pathToFileURL } from "node:url";
 import type { Expectation, ExpectationResult, Scenario, TurnResult } from "../../src/domain/index.js";
 import { checkExpectations } from "../../src/expectations/check-expectations.js";
-import type { ImportModule } from "../../src/expectations/expectation-context.js";
+import type { CheckPromptGolden, ImportModule } from "../../src/expectations/expectation-context.js";
 import { buildScenario, buildTurn, buildTurnResult } from "../support/build-turn.js";
 
 /** The real loader, as the runner passes it. */
@@ -11,6 +11,7 @@ export interface CheckOneOptions {
   result?: Partial<TurnResult>;
   scenario?: Partial<Scenario>;
   importModule?: ImportModule;
+  checkPromptGolden?: CheckPromptGolden;
 }
 
 /** Runs `checkExpectations` on a turn holding just `expectation` and returns its one result. */
@@ -20,6 +21,7 @@ export async function checkOne(expectation: Expectation, options: CheckOneOption
     turn: buildTurn({ expect: [expectation] }),
     result: buildTurnResult(options.result),
     importModule: options.importModule ?? importReal,
+    ...(options.checkPromptGolden === undefined ? {} : { checkPromptGolden: options.checkPromptGolden }),
   });
   if (results.length !== 1 || results[0] === undefined) throw new Error(`expected one result, got ${results.length}`);
   return results[0];

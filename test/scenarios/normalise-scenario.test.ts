@@ -85,7 +85,7 @@ describe("normaliseScenario", () => {
       hooks: ["/suite/hooks/block-rm.mjs"],
       faults: { rate: 0.2, kinds: ["429", "5xx", "timeout", "malformed", "empty"], seed: 7 },
       bins: ["git", "curl"],
-      golden: { systemPrompt: "/suite/golden/heartbeat-quiet.md" },
+      golden: { systemPrompt: "/suite/golden/heartbeat-quiet.md", location: loc(16, 25) },
       timeoutMs: 1500,
       maxSteps: 4,
       turns: [

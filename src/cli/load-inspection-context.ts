@@ -1,0 +1,82 @@
+import { join, resolve } from "node:path";
+import JSON5 from "json5";
+import { checkOpenClawConfig } from "../agent/check-openclaw-config.js";
+import type { Runtime } from "../domain/index.js";
+import { createRuntime } from "../platform/create-runtime.js";
+import { type CommandContext, UsageError } from "./command-context.js";
+
+export interface InspectionContext {
+  workspaceDir: string;
+  config: Record<string, unknown>;
+  runtime: Runtime;
+}
+
+function expandHome(path: string, home: string): string {
+  if (path === "~") return home;
+  return path.startsWith("~/") ? join(home, path.slice(2)) : path;
+}
+
+/**
+ * What `prompt` and `skills` inspect (DESIGN.md): the workspace in place, the host's HOME,
+ * state dir, PATH, TZ and env, and the config from `--config`, else `<state dir>/openclaw.json`
+ * when present, else an empty config. Config warnings go to stderr; config errors are usage
+ * errors (exit 2).
+ */
+export async function loadInspectionContext(options: {
+  workspace: string;
+  configPath: string | undefined;
+  context: CommandContext;
+}): Promise<InspectionContext> {
+  const { host } = options.context;
+  const env = host.env;
+  const homeDir = env.OPENCLAW_HOME?.trim() || env.HOME?.trim() || env.USERPROFILE?.trim() || host.cwd;
+  const explicitState = (env.OPENCLAW_STATE_DIR ?? env.CLAWDBOT_STATE_DIR)?.trim();
+  const stateDir = explicitState ? resolve(host.cwd, expandHome(explicitState, homeDir)) : join(homeDir, ".openclaw");
+  const workspaceDir = resolve(host.cwd, expandHome(options.workspace, homeDir));
+  const stats = await host.fs.stat(workspaceDir);
+  if (stats?.kind !== "directory") {
+    throw new UsageError(`${options.workspace}: expected a workspace folder, found ${stats ? "a file" : "nothing"}`);
+  }
+  const configFile =
+    options.configPath === undefined ? join(stateDir, "openclaw.json") : resolve(host.cwd, options.configPath);
+  let config: Record<string, unknown> = {};
+  const configStats = await host.fs.stat(configFile);
+  if (configStats !== undefined || options.configPath !== undefined) {
+    let text: string;
+    try {
+      text = await host.fs.readText(configFile);
+    } catch (error) {
+      throw new UsageError(
+        `${options.configPath ?? configFile}: cannot read config (${(error as { code?: string }).code ?? error})`,
+      );
+    }
+    try {
+      const parsed: unknown = JSON5.parse(text);
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+        throw new Error("expected a JSON object at the top level");
+      }
+      config = parsed as Record<string, unknown>;
+    } catch (error) {
+      const where = error as { lineNumber?: number; columnNumber?: number; message?: string };
+      const position = where.lineNumber === undefined ? "" : `:${where.lineNumber}:${where.columnNumber ?? 1}`;
+      throw new UsageError(`${configFile}${position}: invalid config: ${where.message ?? String(error)}`);
+    }
+  }
+  const checked = checkOpenClawConfig(config);
+  for (const issue of checked.issues) {
+    const hint = issue.suggestion === undefined ? "" : ` (did you mean ${issue.suggestion}?)`;
+    const line = `${configFile}: ${issue.path}: expected ${issue.expected}, found ${issue.found}${hint}`;
+    if (issue.severity === "error") throw new UsageError(line);
+    host.stderr(`warning: ${line}\n`);
+  }
+  const runtime = createRuntime({
+    now: host.now,
+    timezone: env.TZ?.trim() || "UTC",
+    env,
+    homeDir,
+    stateDir,
+    seed: 0,
+    platform: host.platform,
+  });
+  return { workspaceDir, config: checked.config as Record<string, unknown>, runtime };
+}

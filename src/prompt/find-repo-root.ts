@@ -1,0 +1,37 @@
+import { dirname, join } from "node:path";
+import type { Runtime } from "../domain/index.js";
+import { readConfigValue } from "./read-config-value.js";
+
+const MAX_DEPTH = 12;
+
+async function nearestGitAncestor(start: string, runtime: Runtime): Promise<string | undefined> {
+  let current = start;
+  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+    if ((await runtime.fs.lstat(join(current, ".git"))) !== undefined) return current;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+  return undefined;
+}
+
+/**
+ * The runtime line's `repo=` (spec/prompt.md §7.1): `agents.defaults.repoRoot` when it is an
+ * existing directory, else the nearest ancestor (≤ 12 levels) of the workspace, then of `cwd`,
+ * that holds a `.git` directory or file.
+ */
+export async function findRepoRoot(options: {
+  config: Readonly<Record<string, unknown>>;
+  workspaceDir: string;
+  cwd?: string;
+  runtime: Runtime;
+}): Promise<string | undefined> {
+  const configured = readConfigValue(options.config, "agents.defaults.repoRoot");
+  if (typeof configured === "string" && configured.trim() !== "") {
+    const stats = await options.runtime.fs.stat(configured.trim());
+    if (stats?.kind === "directory") return configured.trim();
+  }
+  const fromWorkspace = await nearestGitAncestor(options.workspaceDir, options.runtime);
+  if (fromWorkspace !== undefined || options.cwd === undefined) return fromWorkspace;
+  return nearestGitAncestor(options.cwd, options.runtime);
+}
