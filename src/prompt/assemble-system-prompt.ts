@@ -30,26 +30,40 @@ export interface AssembledPrompt {
  */
 export function assembleSectionedPrompt(input: SystemPromptInput): AssembledPrompt {
   const context = normalisePromptInput(input);
-  const sections: AssembledSection[] = [];
+  const lines: string[] = [];
+  const spans: { id: SectionId; heading: string | null; headings: string[]; start: number; end: number }[] = [];
+  let offset = 0;
   for (const id of SECTION_IDS) {
     const section = PROMPT_SECTIONS[id];
     if (!section.modes.includes(context.mode)) continue;
     const rendered = section.render(context);
     if (rendered === undefined) continue;
     const headings = rendered.heading === null ? [] : [rendered.heading];
-    const lines = [...headings];
+    const sectionLines = [...headings];
     for (const element of rendered.elements) {
       if (typeof element === "string") {
-        if (element !== "") lines.push(element);
+        if (element !== "") sectionLines.push(element);
         continue;
       }
       headings.push(element.subHeading);
-      lines.push(element.subHeading);
+      sectionLines.push(element.subHeading);
     }
-    if (lines.length === 0) continue;
-    sections.push({ id, heading: rendered.heading, text: lines.join("\n"), headings });
+    if (sectionLines.length === 0) continue;
+    // Offsets into the final text: each line is followed by one "\n" except the very last.
+    const start = offset;
+    for (const line of sectionLines) offset += line.length + 1;
+    spans.push({ id, heading: rendered.heading, headings, start, end: offset - 1 });
+    lines.push(...sectionLines);
   }
-  return { mode: context.mode, text: sections.map((section) => section.text).join("\n"), sections };
+  // One join for the whole prompt; section texts are slices of it (no second copy).
+  const text = lines.join("\n");
+  const sections = spans.map((span) => ({
+    id: span.id,
+    heading: span.heading,
+    text: text.slice(span.start, span.end),
+    headings: span.headings,
+  }));
+  return { mode: context.mode, text, sections };
 }
 
 /** The system prompt text (spec/prompt.md §1.2 `assembleSystemPrompt`). Pure. */

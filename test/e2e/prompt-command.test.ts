@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PromptReport } from "../../src/prompt/build-prompt-report.js";
-import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
+import { makeTempDir, runCliProcess } from "../support/run-cli.js";
 
 function workspace(files: Record<string, string>): string {
   const dir = makeTempDir();
