@@ -9,8 +9,12 @@ export interface NormalisePromptOptions {
   paths: readonly PathPlaceholder[];
 }
 
-/** Runtime-line fields whose values differ between machines (spec/prompt.md §7). */
-const VOLATILE_RUNTIME_FIELDS = ["host", "os", "arch", "node", "shell"] as const;
+/**
+ * Runtime-line fields whose values differ between machines (spec/prompt.md §7), plus `model`:
+ * the model under test changes with `--model` and `compare`, while a golden file pins how the
+ * runtime assembles the prompt, so one golden serves every model.
+ */
+const VOLATILE_RUNTIME_FIELDS = ["host", "os", "arch", "node", "shell", "model"] as const;
 
 const RUNTIME_PREFIX = "Runtime: ";
 const RUNTIME_SEPARATOR = " | ";
@@ -45,8 +49,8 @@ function normaliseRuntimeLine(line: string): string {
  * Replaces what varies between machines and runs in an assembled system prompt, so it can be
  * compared with (and written as) a golden file: the given paths (longest first), any other
  * claw-eval temp folder → `<tmp>`, and in the `Runtime:` line the values of `host`, `os`
- * (with its `(arch)` part), `arch`, `node` and `shell` → `<host>`, `<os>`, ... Agent, model,
- * channel and thinking level are deterministic and kept. Line endings become `\n`. Pure.
+ * (with its `(arch)` part), `arch`, `node`, `shell` and `model` → `<host>`, `<os>`, ... Agent,
+ * default model, channel and thinking level are deterministic and kept. Line endings become `\n`. Pure.
  */
 export function normalisePrompt(text: string, options: NormalisePromptOptions): string {
   const ordered = [...options.paths].sort((a, b) => b[0].length - a[0].length);

@@ -37,7 +37,7 @@ describe("normalisePrompt", () => {
     expect(normalisePrompt(text, { paths: [] })).toBe(text);
   });
 
-  it("replaces host, os (with arch), arch, node and shell in the Runtime line only", () => {
+  it("replaces host, os (with arch), arch, node, shell and model in the Runtime line only", () => {
     const text = [
       "host=keep-me in prose",
       "Runtime: agent=main | host=build-7 | repo=/r | os=Linux 6.8.0-45-generic (x64) | node=v20.19.0 | model=anthropic/claude | shell=zsh | channel=scenario | capabilities=none | thinking=off",
@@ -46,7 +46,7 @@ describe("normalisePrompt", () => {
     expect(normalisePrompt(text, { paths: [] })).toBe(
       [
         "host=keep-me in prose",
-        "Runtime: agent=main | host=<host> | repo=/r | os=<os> | node=<node> | model=anthropic/claude | shell=<shell> | channel=scenario | capabilities=none | thinking=off",
+        "Runtime: agent=main | host=<host> | repo=/r | os=<os> | node=<node> | model=<model> | shell=<shell> | channel=scenario | capabilities=none | thinking=off",
         "Runtime: agent=main | arch=<arch> | thinking=low",
       ].join("\n"),
     );

@@ -87,7 +87,7 @@ describe("golden checks in a run", () => {
     expect(first.endsWith("\n") && !first.endsWith("\n\n")).toBe(true);
     expect(first).not.toContain(dir);
     expect(first).not.toMatch(/claw-eval-unit-/);
-    expect(first).toMatch(/^Runtime: agent=main \| host=<host> \| os=<os> \| node=<node> \| model=scripted/m);
+    expect(first).toMatch(/^Runtime: agent=main \| host=<host> \| os=<os> \| node=<node> \| model=<model>/m);
 
     const checked = await run(dir, { mode: "check", ci: false });
     expect(checked.units[0]?.status).toBe("passed");
