@@ -15,6 +15,18 @@ export type AgentEvent = EventBase &
   (
     | { type: "agent_start"; input: string; kind: "user" | "heartbeat" | "system" }
     | { type: "prompt_built"; systemPrompt: string; mode: "full" | "minimal" | "none" }
+    | {
+        type: "skills_snapshot";
+        /** Snapshot version the turn used, and whether it reused the session's snapshot. */
+        version: number;
+        reused: boolean;
+        eligible: string[];
+        excluded: { name: string; reason: string }[];
+        included: string[];
+        dropped: { name: string; reason: string }[];
+        truncated: boolean;
+        promptChars: number;
+      }
     | { type: "turn_start"; step: number }
     | { type: "message_start"; role: "assistant" }
     | { type: "message_update"; delta: string }

@@ -31,6 +31,22 @@ export type ToolCalledFile =
 
 export type CustomFile = string | { module: string; export?: string | undefined; options?: unknown };
 
+/** Why a skill is not in the catalog (spec/skills.md §14 `excluded` and `dropped` reasons). */
+export type SkillAbsenceReason =
+  | "disabled"
+  | "not-in-allowBundled"
+  | "os-mismatch"
+  | "missing-bins"
+  | "missing-any-bins"
+  | "missing-env"
+  | "missing-config"
+  | "not-in-skill-filter"
+  | "disable-model-invocation"
+  | "count-limit"
+  | "char-budget";
+
+export type SkillsExcludedEntryFile = string | { name: string; reason?: SkillAbsenceReason | undefined };
+
 export type ExpectationFile =
   | { "reply-equals": string }
   | { "reply-contains": string | string[] }
@@ -40,6 +56,9 @@ export type ExpectationFile =
   | { "tool-sequence": string[] }
   | { "prompt-contains": string | string[] }
   | { "prompt-golden": string }
+  | { "skills-included": string | string[] }
+  | { "skills-excluded": SkillsExcludedEntryFile | SkillsExcludedEntryFile[] }
+  | { "skills-truncated": boolean }
   | { custom: CustomFile };
 
 export interface TurnFile {
@@ -120,6 +139,9 @@ export type Expectation = ExpectationBase &
     | { type: "prompt-contains"; values: string[] }
     /** `file`: absolute path of the golden file the turn's system prompt is compared with. */
     | { type: "prompt-golden"; file: string }
+    | { type: "skills-included"; names: string[] }
+    | { type: "skills-excluded"; skills: { name: string; reason?: SkillAbsenceReason }[] }
+    | { type: "skills-truncated"; value: boolean }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
   );
 

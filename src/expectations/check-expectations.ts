@@ -5,6 +5,7 @@ import { checkPromptGolden } from "./check-prompt-golden.js";
 import { checkReplyContains } from "./check-reply-contains.js";
 import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
+import { checkSkillsExcluded, checkSkillsIncluded, checkSkillsTruncated } from "./check-skills.js";
 import { checkToolCalled } from "./check-tool-called.js";
 import { checkToolNotCalled } from "./check-tool-not-called.js";
 import { checkToolSequence } from "./check-tool-sequence.js";
@@ -27,6 +28,9 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "tool-sequence": checkToolSequence,
   "prompt-contains": checkPromptContains,
   "prompt-golden": checkPromptGolden,
+  "skills-included": checkSkillsIncluded,
+  "skills-excluded": checkSkillsExcluded,
+  "skills-truncated": checkSkillsTruncated,
   custom: checkCustom,
 };
 

@@ -30,6 +30,16 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
   "tool-sequence": (value) => ({ type: "tool-sequence", names: [...value] }),
   "prompt-contains": (value) => ({ type: "prompt-contains", values: list(value) }),
   "prompt-golden": (value, folder) => ({ type: "prompt-golden", file: resolve(folder, value) }),
+  "skills-included": (value) => ({ type: "skills-included", names: list(value) }),
+  "skills-excluded": (value) => ({
+    type: "skills-excluded",
+    skills: (Array.isArray(value) ? value : [value]).map((entry) =>
+      typeof entry === "string"
+        ? { name: entry }
+        : { name: entry.name, ...(entry.reason === undefined ? {} : { reason: entry.reason }) },
+    ),
+  }),
+  "skills-truncated": (value) => ({ type: "skills-truncated", value }),
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
     return {

@@ -16,7 +16,25 @@ export const EXPECTATION_TYPES = [
   "tool-sequence",
   "prompt-contains",
   "prompt-golden",
+  "skills-included",
+  "skills-excluded",
+  "skills-truncated",
   "custom",
+] as const;
+
+/** Reason codes a `skills-excluded` expectation may name (spec/skills.md §14). */
+export const SKILL_ABSENCE_REASONS = [
+  "disabled",
+  "not-in-allowBundled",
+  "os-mismatch",
+  "missing-bins",
+  "missing-any-bins",
+  "missing-env",
+  "missing-config",
+  "not-in-skill-filter",
+  "disable-model-invocation",
+  "count-limit",
+  "char-budget",
 ] as const;
 
 export const SCENARIO_KEYS = [
@@ -148,6 +166,18 @@ const customSchema = z.union(
   { error: "a module path or a mapping with module, export and options" },
 );
 
+const skillAbsenceReasonSchema = z.enum(SKILL_ABSENCE_REASONS, {
+  error: `one of ${SKILL_ABSENCE_REASONS.join(", ")}`,
+});
+
+const skillsExcludedEntrySchema = z.union(
+  [
+    nonEmptyText("a skill name"),
+    z.strictObject({ name: nonEmptyText("a skill name"), reason: skillAbsenceReasonSchema.optional() }),
+  ],
+  { error: "a skill name or a mapping with name and reason" },
+);
+
 const expectationSchema = z.union(
   [
     z.strictObject({ "reply-equals": text() }),
@@ -160,6 +190,9 @@ const expectationSchema = z.union(
     }),
     z.strictObject({ "prompt-contains": stringOrList() }),
     z.strictObject({ "prompt-golden": nonEmptyText("a golden file path (.md, relative to the scenario file)") }),
+    z.strictObject({ "skills-included": stringOrList() }),
+    z.strictObject({ "skills-excluded": z.union([skillsExcludedEntrySchema, z.array(skillsExcludedEntrySchema)]) }),
+    z.strictObject({ "skills-truncated": z.boolean({ error: "true or false" }) }),
     z.strictObject({ custom: customSchema }),
   ],
   { error: "a mapping with one expectation type" },
