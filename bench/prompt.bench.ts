@@ -4,23 +4,15 @@
  * (budget the loaded bootstrap files, then assemble). Run: npm run bench:prompt
  */
 import { Bench } from "tinybench";
+import { DEFAULT_PROMPT_TOOLS } from "../src/cli/prompt-command.js";
 import { assembleSystemPrompt } from "../src/prompt/assemble-system-prompt.js";
 import type { BootstrapFile } from "../src/prompt/bootstrap-files.js";
 import { budgetContextFiles } from "../src/prompt/budget-context-files.js";
 import type { PromptMode, SystemPromptInput } from "../src/prompt/system-prompt-input.js";
+import { formatTable } from "./format-table.js";
+import { isMain, stdoutWrite, type Write } from "./is-main.js";
 
-const TOOLS = [
-  "read",
-  "write",
-  "edit",
-  "exec",
-  "grep",
-  "memory_search",
-  "memory_get",
-  "sessions_spawn",
-  "message",
-  "cron",
-];
+const TOOLS = [...DEFAULT_PROMPT_TOOLS];
 
 function skillsCatalog(count: number): string {
   if (count === 0) return "";
@@ -76,27 +68,32 @@ function input(mode: PromptMode, skills: number, files: BootstrapFile[]): () => 
   };
 }
 
-const bench = new Bench({ time: 500, warmupTime: 200 });
-for (const mode of ["full", "minimal"] as const) {
-  for (const skills of [0, 150]) {
-    for (const size of ["small", "large"] as const) {
-      const make = input(mode, skills, bootstrapFiles(size));
-      bench.add(`${mode}, ${skills} skills, ${size} context files`, () => {
-        assembleSystemPrompt(make());
-      });
+/** Runs the prompt assembly benchmark and writes its table. */
+export async function runPromptBench(write: Write): Promise<void> {
+  const bench = new Bench({ time: 500, warmupTime: 200 });
+  for (const mode of ["full", "minimal"] as const) {
+    for (const skills of [0, 150]) {
+      for (const size of ["small", "large"] as const) {
+        const make = input(mode, skills, bootstrapFiles(size));
+        bench.add(`${mode}, ${skills} skills, ${size} context files`, () => {
+          assembleSystemPrompt(make());
+        });
+      }
     }
   }
-}
-await bench.run();
+  await bench.run();
 
-const rows = bench.tasks.map((task) => {
-  const result = task.result;
-  if (result?.state !== "completed") throw new Error(`${task.name}: ${result?.state}`);
-  return {
-    task: task.name,
-    "mean µs": (result.latency.mean * 1000).toFixed(1),
-    "p99 µs": ((result.latency.p99 ?? result.latency.mean) * 1000).toFixed(1),
-    "vs 200 µs target": `${((result.latency.mean * 1000) / 200).toFixed(2)}x`,
-  };
-});
-console.table(rows);
+  const rows = bench.tasks.map((task) => {
+    const result = task.result;
+    if (result?.state !== "completed") throw new Error(`${task.name}: ${result?.state}`);
+    return {
+      task: task.name,
+      "mean µs": (result.latency.mean * 1000).toFixed(1),
+      "p99 µs": ((result.latency.p99 ?? result.latency.mean) * 1000).toFixed(1),
+      "vs 200 µs target": `${((result.latency.mean * 1000) / 200).toFixed(2)}x`,
+    };
+  });
+  write(formatTable(rows));
+}
+
+if (isMain(import.meta.url)) await runPromptBench(stdoutWrite);

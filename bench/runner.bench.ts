@@ -1,12 +1,12 @@
 /**
  * Harness throughput: 1000 single-turn echo scenarios (one file, 1000 `cases`; the scripted
  * echo model repeats the user's text; one reply-contains expectation each).
- * Run: npm run bench:runner   (prints a table; figures are measured in this run)
+ * Run: npm run bench:runner   (prints tables; every figure is measured in this run)
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Bench } from "tinybench";
 import { checkExpectations } from "../src/expectations/check-expectations.js";
 import { createModel } from "../src/models/create-model.js";
@@ -15,10 +15,13 @@ import { importModule } from "../src/runner/import-module.js";
 import { planUnits } from "../src/runner/plan-units.js";
 import { runSuite } from "../src/runner/run-suite.js";
 import { loadScenarios } from "../src/scenarios/load-scenarios.js";
+import { formatTable } from "./format-table.js";
+import { isMain, stdoutWrite, type Write } from "./is-main.js";
+import { findProjectRoot } from "./project-root.js";
 
 const CASES = 1000;
-const ROOT = resolve(import.meta.dirname, "..");
-const BIN = join(ROOT, "dist/cli/bin.js");
+const ROOT = findProjectRoot(import.meta.dirname);
+const BIN = join(ROOT, "dist/src/cli/bin.js");
 
 function writeSuite(): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "claw-eval-bench-")));
@@ -55,92 +58,104 @@ function runCliOnce(dir: string): Promise<{ wallMs: number; peakMb: number; code
   });
 }
 
-const dir = writeSuite();
-const host = { ...createNodeHost(), cwd: dir };
-const loaded = await loadScenarios({ paths: [join(dir, "echo.yaml")], cwd: dir });
-if (loaded.diagnostics.length > 0) throw new Error(JSON.stringify(loaded.diagnostics));
-const units = planUnits(loaded.scenarios);
-const concurrency = availableParallelism();
+/** Runs the runner benchmark and writes its tables. */
+export async function runRunnerBench(write: Write): Promise<void> {
+  const dir = writeSuite();
+  const host = { ...createNodeHost(), cwd: dir };
+  const loaded = await loadScenarios({ paths: [join(dir, "echo.yaml")], cwd: dir });
+  if (loaded.diagnostics.length > 0) throw new Error(JSON.stringify(loaded.diagnostics));
+  const units = planUnits(loaded.scenarios);
+  const concurrency = availableParallelism();
 
-const bench = new Bench({ iterations: 5, warmupIterations: 1, time: 0 });
-bench
-  .add(`harness: ${CASES} units in process (concurrency ${concurrency})`, async () => {
-    const result = await runSuite({
-      units,
-      host,
-      runId: "bench",
-      concurrency,
-      importModule,
-      record: { paths: [], models: [], concurrency, bail: false },
-    });
-    if (result.summary.passed !== CASES) throw new Error(`expected ${CASES} passes, got ${result.summary.passed}`);
-  })
-  .add(`floor: model call + expectation only, ${CASES} times`, async () => {
-    for (const unit of units) {
-      const created = createModel(unit.model);
-      if (!created.ok) throw new Error(created.error);
-      const turn = unit.scenario.turns[0]!;
-      const response = await created.model.complete({
-        systemPrompt: "",
-        messages: [{ role: "user", content: turn.text }],
-        tools: [],
-        context: {
-          scenarioId: unit.scenario.id,
-          unitId: unit.unitId,
-          turnIndex: 0,
-          turnKind: "user",
-          repeat: 0,
-          script: [],
-          category: undefined,
-          input: turn.text,
-          sessionKey: "agent:main:main",
-        },
-      });
-      const reply = response.ok && response.message.content[0]?.type === "text" ? response.message.content[0].text : "";
-      await checkExpectations({
-        scenario: unit.scenario,
-        turn,
-        result: {
-          index: 0,
-          kind: "user",
-          input: turn.text,
-          reply,
-          delivered: reply,
-          systemPrompt: "",
-          events: [],
-          expectations: [],
-          usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-          costUsd: 0,
-          latencyMs: 0,
-        },
+  const bench = new Bench({ iterations: 5, warmupIterations: 1, time: 0 });
+  bench
+    .add(`harness: ${CASES} units in process (concurrency ${concurrency})`, async () => {
+      const result = await runSuite({
+        units,
+        host,
+        runId: "bench",
+        concurrency,
         importModule,
+        record: { paths: [], models: [], concurrency, bail: false },
       });
-    }
-  });
-await bench.run();
+      if (result.summary.passed !== CASES) throw new Error(`expected ${CASES} passes, got ${result.summary.passed}`);
+    })
+    .add(`floor: model call + expectation only, ${CASES} times`, async () => {
+      for (const unit of units) {
+        const created = createModel(unit.model);
+        if (!created.ok) throw new Error(created.error);
+        const turn = unit.scenario.turns[0]!;
+        const response = await created.model.complete({
+          systemPrompt: "",
+          messages: [{ role: "user", content: turn.text }],
+          tools: [],
+          context: {
+            scenarioId: unit.scenario.id,
+            unitId: unit.unitId,
+            turnIndex: 0,
+            turnKind: "user",
+            repeat: 0,
+            script: [],
+            category: undefined,
+            input: turn.text,
+            sessionKey: "agent:main:main",
+          },
+        });
+        const reply =
+          response.ok && response.message.content[0]?.type === "text" ? response.message.content[0].text : "";
+        await checkExpectations({
+          scenario: unit.scenario,
+          turn,
+          result: {
+            index: 0,
+            kind: "user",
+            input: turn.text,
+            reply,
+            delivered: reply,
+            systemPrompt: "",
+            events: [],
+            expectations: [],
+            usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+            costUsd: 0,
+            latencyMs: 0,
+          },
+          importModule,
+        });
+      }
+    });
+  await bench.run();
 
-function meanMs(index: number): number {
-  const result = bench.tasks[index]?.result;
-  if (result?.state !== "completed") throw new Error(`bench task ${index} did not complete: ${result?.state}`);
-  return result.latency.mean;
+  function meanMs(index: number): number {
+    const result = bench.tasks[index]?.result;
+    if (result?.state !== "completed") throw new Error(`bench task ${index} did not complete: ${result?.state}`);
+    return result.latency.mean;
+  }
+
+  const rows = bench.tasks.map((task, index) => {
+    const mean = meanMs(index);
+    return { task: task.name, "mean ms": mean.toFixed(1), "scenarios/s": ((CASES / mean) * 1000).toFixed(0) };
+  });
+  write(formatTable(rows));
+  const harness = meanMs(0);
+  const floor = meanMs(1);
+  write(`harness / floor: ${(harness / floor).toFixed(1)}x (temp workspace, prompt assembly, events, per unit)\n`);
+  write(`throughput: ${((CASES / harness) * 1000).toFixed(0)} scenarios/s (target ≥ 500 on 2 cores)\n`);
+
+  const runs = [];
+  for (let index = 0; index < 3; index++) runs.push(await runCliOnce(dir));
+  const best = runs.reduce((a, b) => (a.wallMs < b.wallMs ? a : b));
+  write(
+    formatTable(
+      runs.map((run) => ({
+        "wall ms": run.wallMs.toFixed(0),
+        "peak MB": run.peakMb.toFixed(0),
+        exit: String(run.code),
+      })),
+    ),
+  );
+  write(
+    `whole \`claw-eval run\` of ${CASES} scenarios: best ${best.wallMs.toFixed(0)} ms wall (target < 3000 ms), peak ${best.peakMb.toFixed(0)} MB (target < 200 MB)\n`,
+  );
 }
 
-const rows = bench.tasks.map((task, index) => {
-  const mean = meanMs(index);
-  return { task: task.name, "mean ms": mean.toFixed(1), "scenarios/s": ((CASES / mean) * 1000).toFixed(0) };
-});
-console.table(rows);
-const harness = meanMs(0);
-const floor = meanMs(1);
-console.log(`harness / floor: ${(harness / floor).toFixed(1)}x (temp workspace, prompt assembly, events, per unit)`);
-console.log(`throughput: ${((CASES / harness) * 1000).toFixed(0)} scenarios/s (target ≥ 500 on 2 cores)`);
-
-const runs = [];
-for (let index = 0; index < 3; index++) runs.push(await runCliOnce(dir));
-const best = runs.reduce((a, b) => (a.wallMs < b.wallMs ? a : b));
-console.table(
-  runs.map((run) => ({ "wall ms": run.wallMs.toFixed(0), "peak MB": run.peakMb.toFixed(0), exit: run.code })),
-);
-console.log(
-  `whole \`claw-eval run\` of ${CASES} scenarios: best ${best.wallMs.toFixed(0)} ms wall (target < 3000 ms), peak ${best.peakMb.toFixed(0)} MB (target < 200 MB)`,
-);
+if (isMain(import.meta.url)) await runRunnerBench(stdoutWrite);

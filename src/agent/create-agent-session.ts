@@ -2,6 +2,7 @@ import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn
 import { parseModelId } from "../models/create-model.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
+import { createSkillsSession } from "./create-skills-session.js";
 import { decideDelivery } from "./decide-delivery.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
 import { buildTurnInput } from "./turn-input.js";
@@ -67,6 +68,12 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ).names,
   );
   const tools = options.tools.filter((tool) => allowed.has(tool.name));
+  const skills = createSkillsSession({
+    runtime: options.runtime,
+    workspaceDir: options.workspaceDir,
+    config: options.config,
+    agentId,
+  });
   return {
     sessionKey,
     history,
@@ -75,6 +82,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const base = { runId, sessionKey };
       const input = buildTurnInput(turn, options.config);
       options.emit({ ...base, type: "agent_start", input: input.content, kind: turn.kind });
+      const { skillsPrompt, ...skillsEvent } = await skills.prepareTurn();
+      options.emit({ ...base, type: "skills_snapshot", ...skillsEvent });
       const prompt = await buildRunSystemPrompt(
         {
           config: options.config,
@@ -85,6 +94,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           ...(modelId === "" ? {} : { modelId }),
           cwd: options.workspaceDir,
           tools,
+          skillsPrompt,
         },
         options.runtime,
       );

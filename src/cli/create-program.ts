@@ -1,5 +1,6 @@
 import { Command, CommanderError } from "commander";
 import { TOOL_VERSION } from "../runner/run-suite.js";
+import { benchCommand } from "./bench-command.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { goldenCommand } from "./golden-command.js";
 import { initCommand } from "./init-command.js";
@@ -7,6 +8,7 @@ import { mergeCommand } from "./merge-command.js";
 import { collect } from "./parse-options.js";
 import { promptCommand } from "./prompt-command.js";
 import { runCommand } from "./run-command.js";
+import { skillsCommand } from "./skills-command.js";
 
 /** Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws. */
 export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
@@ -59,6 +61,25 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--json", "print the JSON report: headings, sections with chars and tokens, context files")
     .action(async (workspace: string, flags) => {
       exitCode = await promptCommand(workspace, flags, context);
+    });
+
+  program
+    .command("skills")
+    .description("explain a workspace's skills funnel: discovered, loaded, skipped, overridden, excluded, dropped")
+    .argument("<workspace>", "workspace folder (read in place)")
+    .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
+    .option("--json", "print the JSON report")
+    .action(async (workspace: string, flags) => {
+      exitCode = await skillsCommand(workspace, flags, context);
+    });
+
+  program
+    .command("bench")
+    .description("run the benchmark suites (runner, prompt, skills) and print their tables")
+    .option("--skills <sizes>", "skills suite only, at these sizes (e.g. 100,300,1000,5000)")
+    .option("--suite <name>", "runner | prompt | skills, repeatable (default: all)", collect)
+    .action(async (flags) => {
+      exitCode = await benchCommand(flags, context);
     });
 
   program

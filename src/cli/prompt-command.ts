@@ -2,6 +2,7 @@ import { buildPromptReport } from "../prompt/build-prompt-report.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { loadBpeCounter } from "../prompt/load-bpe-counter.js";
 import type { PromptMode } from "../prompt/system-prompt-input.js";
+import { loadSkillsFunnel } from "../skills/load-skills-funnel.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { loadInspectionContext } from "./load-inspection-context.js";
 
@@ -41,6 +42,13 @@ export async function promptCommand(
           .filter((name) => name !== "");
   const inspection = await loadInspectionContext({ workspace, configPath: flags.config, context });
   const agentId = "main";
+  const skills = await loadSkillsFunnel({
+    workspaceDir: inspection.workspaceDir,
+    config: inspection.config,
+    runtime: inspection.runtime,
+    agentId,
+    cwd: context.host.cwd,
+  });
   const prompt = await buildRunSystemPrompt(
     {
       config: inspection.config,
@@ -48,7 +56,7 @@ export async function promptCommand(
       sessionKey: mode === "minimal" ? `agent:${agentId}:subagent:inspect` : `agent:${agentId}:main`,
       workspaceDir: inspection.workspaceDir,
       tools: tools.map((name) => ({ name })),
-      skillsPrompt: "",
+      skillsPrompt: skills.snapshot.prompt,
       promptModeOverride: mode,
       cwd: context.host.cwd,
     },
@@ -62,7 +70,11 @@ export async function promptCommand(
   const report = buildPromptReport({
     prompt,
     contextFiles: prompt.contextFiles,
-    skills: { included: [], truncated: false, promptChars: 0 },
+    skills: {
+      included: skills.report.included,
+      truncated: skills.report.truncated,
+      promptChars: skills.report.promptChars,
+    },
     countBpe: await loadBpeCounter(),
   });
   context.host.stdout(`${JSON.stringify(report, null, 2)}\n`);

@@ -31,8 +31,8 @@ export type ToolCalledFile =
 
 export type CustomFile = string | { module: string; export?: string | undefined; options?: unknown };
 
-/** Why a skill is not in the catalog (spec/skills.md §14 `excluded` and `dropped` reasons). */
-export type SkillAbsenceReason =
+/** Why a merged skill is not eligible (spec/skills.md §6, §7, §14 `excluded`). */
+export type SkillExclusionReason =
   | "disabled"
   | "not-in-allowBundled"
   | "os-mismatch"
@@ -40,10 +40,13 @@ export type SkillAbsenceReason =
   | "missing-any-bins"
   | "missing-env"
   | "missing-config"
-  | "not-in-skill-filter"
-  | "disable-model-invocation"
-  | "count-limit"
-  | "char-budget";
+  | "not-in-skill-filter";
+
+/** Why an eligible skill is not in the catalog (spec/skills.md §8, §9, §14 `dropped`). */
+export type SkillDropReason = "disable-model-invocation" | "count-limit" | "char-budget";
+
+/** Why a skill is not in the catalog: excluded or dropped. */
+export type SkillAbsenceReason = SkillExclusionReason | SkillDropReason;
 
 export type SkillsExcludedEntryFile = string | { name: string; reason?: SkillAbsenceReason | undefined };
 

@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, custom",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, custom",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -70,6 +70,9 @@ describe("checkExpectations", () => {
       "reply-contains",
       "reply-equals",
       "reply-matches",
+      "skills-excluded",
+      "skills-included",
+      "skills-truncated",
       "tool-called",
       "tool-not-called",
       "tool-sequence",

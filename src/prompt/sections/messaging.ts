@@ -1,17 +1,9 @@
 import { hasTool, toolDisplayName } from "../format-tool-list.js";
+import { CHANNEL_IDS } from "../tool-catalog.js";
 import { type BodyElement, FULL_ONLY, type PromptSection, type SectionContext } from "./prompt-section.js";
 
 /** Channel ids listed when the caller gives no `deliverableChannels` (classic built-ins). */
-export const DEFAULT_DELIVERABLE_CHANNELS = [
-  "telegram",
-  "whatsapp",
-  "discord",
-  "irc",
-  "googlechat",
-  "slack",
-  "signal",
-  "imessage",
-] as const;
+export const DEFAULT_DELIVERABLE_CHANNELS = CHANNEL_IDS;
 
 function inlineButtonsLine(context: SectionContext): string {
   if (context.capabilities.some((capability) => capability.toLowerCase() === "inlinebuttons")) {

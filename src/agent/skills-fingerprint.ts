@@ -1,0 +1,26 @@
+import { join } from "node:path";
+import type { Runtime } from "../domain/index.js";
+
+/**
+ * A fingerprint of the files the skills watcher watches (spec/skills.md §12.3): `<root>/SKILL.md`
+ * and `<root>/*\/SKILL.md` of each watched root, with size and modification time. Two equal
+ * fingerprints mean the watcher would have seen no add, change or unlink.
+ */
+export async function readSkillsFingerprint(roots: readonly string[], runtime: Runtime): Promise<string> {
+  const parts: string[] = [];
+  const describe = async (path: string) => {
+    const stats = await runtime.fs.stat(path);
+    if (stats?.kind === "file") parts.push(`${path}\u0000${stats.size}\u0000${stats.mtimeMs}`);
+  };
+  for (const root of roots) {
+    await describe(join(root, "SKILL.md"));
+    const entries = await runtime.fs.readDirectory(root).catch((error: { code?: string }) => {
+      if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (entry.kind === "directory" || entry.kind === "symlink") await describe(join(root, entry.name, "SKILL.md"));
+    }
+  }
+  return parts.join("\n");
+}
