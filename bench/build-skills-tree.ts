@@ -13,7 +13,7 @@ export interface SkillsTree {
   config: Record<string, unknown>;
   /** The same config as a file, for the CLI's `--config`. */
   configPath: string;
-  /** Skill folders written, sorted. */
+  /** Skill folders written: skill `i` at index `i`. */
   skillDirs: string[];
 }
 
@@ -53,6 +53,5 @@ export function buildSkillsTree(options: { dir: string; corpus: readonly CorpusS
   const config = { skills: { limits: { maxCandidatesPerRoot: count, maxSkillsLoadedPerSource: count } } };
   const configPath = join(dir, "openclaw.json");
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
-  skillDirs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { homeDir, stateDir, workspaceDir, skillsRoot, config, configPath, skillDirs };
 }

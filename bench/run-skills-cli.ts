@@ -8,6 +8,8 @@ export interface SkillsCliRun {
   included: number;
   /** Skills after merging. */
   discovered: number;
+  /** Lines the child wrote to stderr (diagnostics). */
+  stderrLines: number;
 }
 
 /**
@@ -40,7 +42,8 @@ export function runSkillsCli(options: { bin: string; tree: SkillsTree; path: str
       }
       try {
         const report = JSON.parse(Buffer.concat(stdout).toString("utf8")) as SkillsReport;
-        resolve({ wallMs, included: report.included.length, discovered: report.discovered.length });
+        const stderrLines = stderr.split("\n").filter((line) => line !== "").length;
+        resolve({ wallMs, included: report.included.length, discovered: report.discovered.length, stderrLines });
       } catch (error) {
         reject(new Error(`claw-eval skills printed no JSON report: ${String(error)}`));
       }

@@ -1,9 +1,13 @@
 import { join } from "node:path";
 import type { Runtime } from "../domain/index.js";
+import { SKILLS_WATCH_IGNORED_SEGMENTS } from "../skills/is-skills-watch-target.js";
+
+const IGNORED = SKILLS_WATCH_IGNORED_SEGMENTS;
 
 /**
  * A fingerprint of the files the skills watcher watches (spec/skills.md §12.3): `<root>/SKILL.md`
- * and `<root>/*\/SKILL.md` of each watched root, with size and modification time. Two equal
+ * and `<root>/*\/SKILL.md` of each watched root (ignored folders such as `node_modules` left
+ * out), with size and modification time. Two equal
  * fingerprints mean the watcher would have seen no add, change or unlink.
  */
 export async function readSkillsFingerprint(roots: readonly string[], runtime: Runtime): Promise<string> {
@@ -19,6 +23,7 @@ export async function readSkillsFingerprint(roots: readonly string[], runtime: R
       throw error;
     });
     for (const entry of entries) {
+      if (IGNORED.has(entry.name)) continue;
       if (entry.kind === "directory" || entry.kind === "symlink") await describe(join(root, entry.name, "SKILL.md"));
     }
   }

@@ -3,6 +3,7 @@ import JSON5 from "json5";
 import { checkOpenClawConfig } from "../agent/check-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
 import { createRuntime } from "../platform/create-runtime.js";
+import { resolveStateDir } from "../platform/resolve-state-dir.js";
 import { type CommandContext, UsageError } from "./command-context.js";
 
 export interface InspectionContext {
@@ -29,9 +30,8 @@ export async function loadInspectionContext(options: {
 }): Promise<InspectionContext> {
   const { host } = options.context;
   const env = host.env;
-  const homeDir = env.OPENCLAW_HOME?.trim() || env.HOME?.trim() || env.USERPROFILE?.trim() || host.cwd;
-  const explicitState = (env.OPENCLAW_STATE_DIR ?? env.CLAWDBOT_STATE_DIR)?.trim();
-  const stateDir = explicitState ? resolve(host.cwd, expandHome(explicitState, homeDir)) : join(homeDir, ".openclaw");
+  const homeDir = env.HOME?.trim() || env.USERPROFILE?.trim() || host.cwd;
+  const stateDir = resolveStateDir({ env, homeDir, cwd: host.cwd });
   const workspaceDir = resolve(host.cwd, expandHome(options.workspace, homeDir));
   const stats = await host.fs.stat(workspaceDir);
   if (stats?.kind !== "directory") {

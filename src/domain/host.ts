@@ -10,6 +10,8 @@ export interface HostFileSystem extends FileSystem {
   remove(path: string): Promise<void>;
   /** Writes through a temp file and rename, so readers never see half a file. */
   writeTextAtomic(path: string, content: string): Promise<void>;
+  /** Like {@link writeTextAtomic}, writing the pieces one after another. */
+  writeChunksAtomic(path: string, chunks: Iterable<string>): Promise<void>;
   makeSymlink(target: string, path: string): Promise<void>;
   makeExecutable(path: string, content: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { delimiter, join } from "node:path";
 import type { FileSystem, PlatformInfo, Runtime } from "../domain/index.js";
 import { createIdGenerator, createSeededRandom } from "./create-seeded-random.js";
 import { createNodeFileSystem } from "./node-file-system.js";
+import { resolveStateDir } from "./resolve-state-dir.js";
 import { runShellCommand } from "./run-shell-command.js";
 
 export interface RuntimeOptions {
@@ -12,7 +13,7 @@ export interface RuntimeOptions {
   timezone: string;
   env: Readonly<Record<string, string>>;
   homeDir: string;
-  /** Default `<homeDir>/.openclaw`, or `env.OPENCLAW_STATE_DIR` when set. */
+  /** Default: {@link resolveStateDir} of `env` (OPENCLAW_STATE_DIR, else `<home>/.openclaw`). */
   stateDir?: string;
   seed: number;
   platform: PlatformInfo;
@@ -33,7 +34,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const random = createSeededRandom(options.seed);
   const clock = options.now;
   const pathDirectories = (options.env.PATH ?? "").split(delimiter).filter((entry) => entry !== "");
-  const stateDir = options.stateDir ?? options.env.OPENCLAW_STATE_DIR ?? join(options.homeDir, ".openclaw");
+  const stateDir = options.stateDir ?? resolveStateDir({ env: options.env, homeDir: options.homeDir });
   const whichCache = new Map<string, string | undefined>();
   return {
     now: typeof clock === "number" ? () => clock : clock,

@@ -1,13 +1,16 @@
 import {
   chmodSync,
+  closeSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   realpathSync,
   rmSync,
   type Stats,
   statSync,
+  writeSync,
 } from "node:fs";
 import { cp, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -94,6 +97,18 @@ export function createNodeFileSystem(): HostFileSystem {
       atomicCounter += 1;
       const temporary = `${path}.${process.pid}.${atomicCounter}.tmp`;
       await writeFile(temporary, content, "utf8");
+      await rename(temporary, path);
+    },
+    async writeChunksAtomic(path, chunks) {
+      mkdirSync(dirname(path), { recursive: true });
+      atomicCounter += 1;
+      const temporary = `${path}.${process.pid}.${atomicCounter}.tmp`;
+      const descriptor = openSync(temporary, "w");
+      try {
+        for (const chunk of chunks) writeSync(descriptor, chunk);
+      } finally {
+        closeSync(descriptor);
+      }
       await rename(temporary, path);
     },
     async makeSymlink(target, path) {

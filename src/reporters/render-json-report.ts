@@ -5,6 +5,33 @@ export function renderJsonReport(result: RunResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
 }
 
+/**
+ * The same bytes as {@link renderJsonReport}, in pieces: each unit is rendered on its own, so a
+ * large run never holds its whole report as one string. Pure.
+ */
+export function* renderJsonReportChunks(result: RunResult): Generator<string> {
+  const { units } = result;
+  const keys = Object.keys(result);
+  if (units.length === 0 || !keys.includes("units")) {
+    yield renderJsonReport(result);
+    return;
+  }
+  // Render everything around `units` with a marker in its place, then splice the units in.
+  const marker = "\u0000units\u0000";
+  const framed = JSON.stringify(
+    Object.fromEntries(keys.map((key) => [key, key === "units" ? marker : result[key as keyof RunResult]])),
+    null,
+    2,
+  );
+  const [before, after] = framed.split(JSON.stringify(marker)) as [string, string];
+  yield `${before}[\n`;
+  for (let index = 0; index < units.length; index++) {
+    const unit = JSON.stringify(units[index], null, 2).replace(/\n/g, "\n    ");
+    yield `    ${unit}${index < units.length - 1 ? "," : ""}\n`;
+  }
+  yield `  ]${after}\n`;
+}
+
 type Check = (value: unknown) => string | undefined;
 
 function describe(value: unknown): string {

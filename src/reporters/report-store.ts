@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { errorMessage, type HostFileSystem, type RunResult } from "../domain/index.js";
 import { renderHtmlReport } from "./render-html-report.js";
-import { renderJsonReport } from "./render-json-report.js";
+import { renderJsonReport, renderJsonReportChunks } from "./render-json-report.js";
 import { renderJunitReport } from "./render-junit-report.js";
 import { renderMarkdownReport } from "./render-markdown-report.js";
 import { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
@@ -10,12 +10,14 @@ import { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
 export interface FileRenderer {
   fileName: string;
   render(result: RunResult): string;
+  /** Optional piecewise rendering of the same bytes, for large reports. */
+  renderChunks?(result: RunResult): Iterable<string>;
 }
 
 /** Every reporter and its file; `null` for reporters that write no file. */
 export const FILE_RENDERERS: Record<ReporterName, FileRenderer | null> = {
   console: null,
-  json: { fileName: "results.json", render: renderJsonReport },
+  json: { fileName: "results.json", render: renderJsonReport, renderChunks: renderJsonReportChunks },
   junit: { fileName: "junit.xml", render: renderJunitReport },
   markdown: { fileName: "summary.md", render: renderMarkdownReport },
   html: { fileName: "index.html", render: renderHtmlReport },
@@ -54,7 +56,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<WriteR
     if (renderer === null) continue;
     try {
       const path = join(runDir, renderer.fileName);
-      await options.fs.writeTextAtomic(path, renderer.render(options.result));
+      if (renderer.renderChunks) await options.fs.writeChunksAtomic(path, renderer.renderChunks(options.result));
+      else await options.fs.writeTextAtomic(path, renderer.render(options.result));
       outcome.written.push(path);
     } catch (error) {
       outcome.errors.push({ reporter, message: errorMessage(error) });

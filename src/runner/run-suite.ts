@@ -5,6 +5,7 @@ import { errorMessage, ZERO_USAGE } from "../domain/index.js";
 import { createGoldenChecker, type GoldenPolicy } from "../golden/index.js";
 import { summariseUnits } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
+import { createStringPool } from "./replace-unit-paths.js";
 import { runUnit } from "./run-unit.js";
 import { abortStatus, UnitAbort } from "./unit-abort.js";
 import { unitIdentity } from "./unit-identity.js";
@@ -75,6 +76,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     }
   };
   let crashed = false;
+  const stringPool = createStringPool();
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
   const displayFile = (file: string) => relative(host.cwd, file) || file;
@@ -122,6 +124,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
           signal: controller.signal,
           importModule: options.importModule,
           displayFile: shown,
+          stringPool,
           golden,
         }),
         abandoned,

@@ -9,7 +9,7 @@ import { createBuiltinTools } from "../tools/create-builtin-tools.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
 import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
-import { replaceUnitPaths } from "./replace-unit-paths.js";
+import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
 import { abortStatus } from "./unit-abort.js";
 import { unitIdentity } from "./unit-identity.js";
 
@@ -19,6 +19,8 @@ export interface RunUnitOptions {
   /** Aborts the unit; its `reason` is a {@link UnitAbort}. */
   signal: AbortSignal;
   importModule: (path: string) => Promise<Record<string, unknown>>;
+  /** Shared by a run's units so identical recorded prompts are kept once in memory. */
+  stringPool?: StringPool;
   /** Path of the scenario file as shown in reports (relative to the working directory). */
   displayFile: string;
   /** The run's golden checks (default: a `check`-mode checker over `host.fs`). */
@@ -100,7 +102,7 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       };
       turns.push(result);
       const stable = (): void => {
-        turns[turns.length - 1] = replaceUnitPaths(result, environment?.placeholders ?? []);
+        turns[turns.length - 1] = replaceUnitPaths(result, environment?.placeholders ?? [], options.stringPool);
       };
       if (outcome.stopReason === "aborted" || signal.aborted) {
         stable();

@@ -58,5 +58,6 @@ export async function discoverSkillChild(options: DiscoverSkillChildOptions): Pr
     scan.skipped.push({ path: skillFile, reason: "oversize", detail });
     return scan;
   }
-  return appendSkillScan(scan, await discoverSkillDirectory({ context, path: child.path, real, entries }));
+  const loaded = await discoverSkillDirectory({ context, path: child.path, real, entries, skillFileStat: stat });
+  return appendSkillScan(scan, loaded);
 }

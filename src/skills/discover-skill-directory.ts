@@ -1,5 +1,5 @@
 import { basename, join } from "node:path";
-import type { DirectoryEntry } from "../domain/index.js";
+import type { DirectoryEntry, FileStat } from "../domain/index.js";
 import { loadSkillCandidate, type SkillCandidateFile } from "./load-skill-candidate.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
 import { IGNORE_FILE_NAMES, type IgnoreRule, isIgnored, parseIgnoreRules } from "./parse-ignore-rules.js";
@@ -22,6 +22,8 @@ export interface DiscoverSkillDirectoryOptions {
   real: string;
   /** Its listing, when the caller already read it. */
   entries?: readonly DirectoryEntry[];
+  /** The `fs.stat` of its top-level `SKILL.md`, when the caller already took it. */
+  skillFileStat?: FileStat;
 }
 
 interface Frame {
@@ -38,6 +40,7 @@ interface Walk {
   context: SkillScanContext;
   scan: SkillScan;
   candidates: SkillCandidateFile[];
+  skillFileStat?: FileStat;
 }
 
 function hasIgnoreFile(entries: readonly DirectoryEntry[]): boolean {
@@ -108,7 +111,8 @@ async function walkFrame(walk: Walk, frame: Frame): Promise<void> {
       const ancestors = [...frame.ancestors, frame.real];
       await walkFrame(walk, { dir, real, relative: resolved.relative, entries, rules, ancestors });
     } else if (resolved.kind === "file" && isCandidateName(entry.name, topLevel)) {
-      walk.candidates.push({ path, fallbackName: basename(frame.dir) });
+      const stat = topLevel && entry.name === "SKILL.md" ? walk.skillFileStat : undefined;
+      walk.candidates.push({ path, fallbackName: basename(frame.dir), ...(stat === undefined ? {} : { stat }) });
     }
   }
 }
@@ -121,7 +125,7 @@ async function walkFrame(walk: Walk, frame: Frame): Promise<void> {
  */
 export async function discoverSkillDirectory(options: DiscoverSkillDirectoryOptions): Promise<SkillScan> {
   const { context, path, real } = options;
-  const walk: Walk = { context, scan: emptySkillScan(), candidates: [] };
+  const walk: Walk = { context, scan: emptySkillScan(), candidates: [], skillFileStat: options.skillFileStat };
   const entries = options.entries ?? (await attempt(walk.scan, path, () => context.fs.readDirectory(path)));
   if (entries === undefined) return walk.scan;
   await walkFrame(walk, { dir: path, real, relative: "", entries, rules: [], ancestors: [] });

@@ -133,6 +133,12 @@ export async function discoverSkillRoot(options: DiscoverSkillRootOptions): Prom
     scan.skipped.push({ path: join(base.path, "SKILL.md"), reason: "root-oversize", detail });
     return scan;
   }
-  const loaded = await discoverSkillDirectory({ context, path: base.path, real: base.real, entries: base.entries });
+  const loaded = await discoverSkillDirectory({
+    context,
+    path: base.path,
+    real: base.real,
+    entries: base.entries,
+    skillFileStat: fileStat,
+  });
   return appendSkillScan(scan, loaded);
 }

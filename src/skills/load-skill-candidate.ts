@@ -1,3 +1,4 @@
+import type { FileStat } from "../domain/index.js";
 import type { SkillParseCacheKey } from "./create-skill-parse-cache.js";
 import { parseSkillFile } from "./parse-skill-file.js";
 import { attempt, emptySkillScan, type SkillScan, type SkillScanContext } from "./skill-scan.js";
@@ -8,6 +9,8 @@ export interface SkillCandidateFile {
   path: string;
   /** The name used when the frontmatter has none: the folder holding the candidate. */
   fallbackName: string;
+  /** Its `fs.stat`, when discovery already took it: the parse cache then needs no second stat. */
+  stat?: FileStat;
 }
 
 async function readAndParse(context: SkillScanContext, candidate: SkillCandidateFile, scan: SkillScan) {
@@ -20,7 +23,7 @@ async function readAndParse(context: SkillScanContext, candidate: SkillCandidate
 async function parseCandidate(context: SkillScanContext, candidate: SkillCandidateFile, scan: SkillScan) {
   const cache = context.parseCache;
   if (cache === undefined) return readAndParse(context, candidate, scan);
-  const stat = await attempt(scan, candidate.path, () => context.fs.stat(candidate.path));
+  const stat = candidate.stat ?? (await attempt(scan, candidate.path, () => context.fs.stat(candidate.path)));
   if (stat === undefined) return readAndParse(context, candidate, scan);
   const key: SkillParseCacheKey = {
     filePath: candidate.path,

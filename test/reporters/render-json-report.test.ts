@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClawEvalError } from "../../src/domain/index.js";
-import { parseRunResult, renderJsonReport } from "../../src/reporters/render-json-report.js";
+import { parseRunResult, renderJsonReport, renderJsonReportChunks } from "../../src/reporters/render-json-report.js";
 import { buildRunResult, buildUnitResult } from "../support/build-results.js";
 
 describe("renderJsonReport / parseRunResult", () => {
@@ -40,5 +40,19 @@ describe("renderJsonReport / parseRunResult", () => {
     expect(() => parseRunResult(JSON.stringify(broken), "d.json")).toThrow(
       'd.json: not a claw-eval results.json: units[0].turns[0].expectations[0].pass: expected true or false, found string "yes"',
     );
+  });
+});
+
+describe("renderJsonReportChunks", () => {
+  it("yields exactly the bytes of renderJsonReport, unit by unit", () => {
+    const units = [
+      buildUnitResult({ scenarioId: "a" }),
+      buildUnitResult({ scenarioId: "b", status: "failed" }),
+      buildUnitResult({ scenarioId: "c#2" }),
+    ];
+    const result = buildRunResult(units);
+    expect([...renderJsonReportChunks(result)].join("")).toBe(renderJsonReport(result));
+    const empty = buildRunResult([]);
+    expect([...renderJsonReportChunks(empty)].join("")).toBe(renderJsonReport(empty));
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-export const BIN = join(PROJECT_ROOT, "dist/cli/bin.js");
+export const BIN = join(PROJECT_ROOT, "dist/src/cli/bin.js");
 
 export interface CliResult {
   code: number | null;
@@ -19,7 +19,7 @@ export interface CliOptions {
   interruptAfterMs?: number;
 }
 
-/** Runs the real compiled CLI as `node dist/cli/bin.js` in a child process. */
+/** Runs the real compiled CLI as `node dist/src/cli/bin.js` in a child process. */
 export function runCliProcess(args: readonly string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolvePromise) => {
     const env: Record<string, string> = {};
