@@ -1,16 +1,13 @@
 import { Command, CommanderError } from "commander";
-import { TOOL_VERSION } from "../runner/run-suite.js";
-import { benchCommand } from "./bench-command.js";
+import { TOOL_VERSION } from "../domain/tool-version.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
-import { goldenCommand } from "./golden-command.js";
-import { initCommand } from "./init-command.js";
-import { mergeCommand } from "./merge-command.js";
 import { collect } from "./parse-options.js";
-import { promptCommand } from "./prompt-command.js";
-import { runCommand } from "./run-command.js";
-import { skillsCommand } from "./skills-command.js";
 
-/** Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws. */
+/**
+ * Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws.
+ * Each command's module is imported when that command runs, so `claw-eval skills` does not
+ * pay for loading the runner, SDKs and reporters.
+ */
 export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
   let exitCode: number = EXIT.ok;
   const program = new Command()
@@ -39,7 +36,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--bail", "stop starting units after the first failure")
     .option("--update-golden", "write golden files that are missing or differ (never with CI=true)")
     .action(async (paths: string[], flags) => {
-      exitCode = await runCommand(paths, flags, context);
+      exitCode = await (await import("./run-command.js")).runCommand(paths, flags, context);
     });
 
   program
@@ -48,7 +45,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .argument("<action>", "check | update")
     .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
     .action(async (action: string, paths: string[]) => {
-      exitCode = await goldenCommand(action, paths, context);
+      exitCode = await (await import("./golden-command.js")).goldenCommand(action, paths, context);
     });
 
   program
@@ -60,7 +57,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--tools <names>", "comma-separated final tool list (replaces the default list)")
     .option("--json", "print the JSON report: headings, sections with chars and tokens, context files")
     .action(async (workspace: string, flags) => {
-      exitCode = await promptCommand(workspace, flags, context);
+      exitCode = await (await import("./prompt-command.js")).promptCommand(workspace, flags, context);
     });
 
   program
@@ -70,7 +67,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
     .option("--json", "print the JSON report")
     .action(async (workspace: string, flags) => {
-      exitCode = await skillsCommand(workspace, flags, context);
+      exitCode = await (await import("./skills-command.js")).skillsCommand(workspace, flags, context);
     });
 
   program
@@ -79,7 +76,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--skills <sizes>", "skills suite only, at these sizes (e.g. 100,300,1000,5000)")
     .option("--suite <name>", "runner | prompt | skills, repeatable (default: all)", collect)
     .action(async (flags) => {
-      exitCode = await benchCommand(flags, context);
+      exitCode = await (await import("./bench-command.js")).benchCommand(flags, context);
     });
 
   program
@@ -89,7 +86,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--out <dir>", "report folder (default: reports/)")
     .option("--reporter <name>", "reporters, repeatable (default: all)", collect)
     .action(async (files: string[], flags) => {
-      exitCode = await mergeCommand(files, flags, context);
+      exitCode = await (await import("./merge-command.js")).mergeCommand(files, flags, context);
     });
 
   program
@@ -97,7 +94,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .description("scaffold scenarios, a fixture workspace and a CI workflow in an empty directory")
     .argument("[dir]", "target directory (default: .)")
     .action(async (directory: string | undefined) => {
-      exitCode = await initCommand(directory, context);
+      exitCode = await (await import("./init-command.js")).initCommand(directory, context);
     });
 
   try {

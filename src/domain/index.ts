@@ -8,3 +8,4 @@ export * from "./results.js";
 export * from "./runtime.js";
 export * from "./scenario.js";
 export * from "./tool.js";
+export * from "./tool-version.js";

@@ -1,5 +1,4 @@
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
+import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { FileSystem, PlatformInfo, Runtime } from "../domain/index.js";
 import { createIdGenerator, createSeededRandom } from "./create-seeded-random.js";
@@ -20,12 +19,14 @@ export interface RuntimeOptions {
   fs?: FileSystem;
 }
 
-async function isExecutable(path: string): Promise<boolean> {
+function isExecutable(path: string): boolean {
   try {
-    await access(path, constants.X_OK);
+    accessSync(path, constants.X_OK);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR") return false;
+    throw error;
   }
 }
 
@@ -53,7 +54,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (!bin.includes("/")) {
         for (const directory of pathDirectories) {
           const candidate = join(directory, bin);
-          if (await isExecutable(candidate)) {
+          if (isExecutable(candidate)) {
             found = candidate;
             break;
           }

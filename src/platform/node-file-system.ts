@@ -6,13 +6,14 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   type Stats,
   statSync,
   writeSync,
 } from "node:fs";
-import { cp, readFile, rename, symlink, writeFile } from "node:fs/promises";
+import { cp, rename, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
@@ -37,14 +38,15 @@ let atomicCounter = 0;
 
 /**
  * The real file system. Directory listings are sorted by name. Metadata operations (stat,
- * readdir, mkdir, realpath, rm) use the synchronous calls: each takes microseconds, while a
- * promise round trip through libuv's thread pool costs far more and dominated scenario runs.
- * File contents are read and written asynchronously.
+ * readdir, mkdir, realpath, rm) and reads use the synchronous calls: each takes microseconds for
+ * the small files a runtime reads (SKILL.md, bootstrap files), while a promise round trip through
+ * libuv's thread pool costs several times more and dominated scenario runs and skill scans.
+ * Writes stay asynchronous.
  */
 export function createNodeFileSystem(): HostFileSystem {
   return {
-    readText: (path) => readFile(path, "utf8"),
-    readBytes: async (path) => new Uint8Array(await readFile(path)),
+    readText: async (path) => readFileSync(path, "utf8"),
+    readBytes: async (path) => new Uint8Array(readFileSync(path)),
     async writeText(path, content) {
       mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");

@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import pLimit from "p-limit";
 import type { Diagnostic, Host, RunProgress, RunResult, RunStatus, UnitResult } from "../domain/index.js";
-import { errorMessage, ZERO_USAGE } from "../domain/index.js";
+import { errorMessage, TOOL_VERSION, ZERO_USAGE } from "../domain/index.js";
 import { createGoldenChecker, type GoldenPolicy } from "../golden/index.js";
 import { summariseUnits } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
@@ -10,7 +10,7 @@ import { runUnit } from "./run-unit.js";
 import { abortStatus, UnitAbort } from "./unit-abort.js";
 import { unitIdentity } from "./unit-identity.js";
 
-export const TOOL_VERSION = "0.1.0";
+export { TOOL_VERSION } from "../domain/tool-version.js";
 
 export interface SuiteOptions {
   units: readonly WorkUnit[];
