@@ -6,7 +6,7 @@
 import { Bench } from "tinybench";
 import { DEFAULT_PROMPT_TOOLS } from "../src/cli/prompt-command.js";
 import { assembleSystemPrompt } from "../src/prompt/assemble-system-prompt.js";
-import type { BootstrapFile } from "../src/prompt/bootstrap-files.js";
+import { BOOTSTRAP_FILE_NAMES, type BootstrapFile } from "../src/prompt/bootstrap-files.js";
 import { budgetContextFiles } from "../src/prompt/budget-context-files.js";
 import type { PromptMode, SystemPromptInput } from "../src/prompt/system-prompt-input.js";
 import { formatTable } from "./format-table.js";
@@ -26,16 +26,7 @@ function skillsCatalog(count: number): string {
 
 function bootstrapFiles(size: "small" | "large"): BootstrapFile[] {
   const chars = size === "small" ? 1_500 : 60_000;
-  const names = [
-    "AGENTS.md",
-    "SOUL.md",
-    "TOOLS.md",
-    "IDENTITY.md",
-    "USER.md",
-    "HEARTBEAT.md",
-    "BOOTSTRAP.md",
-    "MEMORY.md",
-  ];
+  const names = [...BOOTSTRAP_FILE_NAMES, "MEMORY.md"];
   return names.map((name, index) => ({
     name,
     path: `/home/alice/.openclaw/workspace/${name}`,
