@@ -34,6 +34,10 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--out <dir>", "report folder (default: reports/)")
     .option("--shard <i/n>", "run the i-th of n deterministic shards")
     .option("--bail", "stop starting units after the first failure")
+    .option("--faults <spec>", "inject model faults: rate=0.2,kinds=429|5xx|timeout|malformed|empty,seed=7")
+    .option("--record", "store live model responses as cassettes")
+    .option("--replay", "serve model responses from cassettes, with no network and no API key")
+    .option("--cassettes <dir>", "cassette folder (default: cassettes/ beside each scenario file)")
     .option("--update-golden", "write golden files that are missing or differ (never with CI=true)")
     .action(async (paths: string[], flags) => {
       exitCode = await (await import("./run-command.js")).runCommand(paths, flags, context);

@@ -2,7 +2,10 @@ import { join, resolve } from "node:path";
 import type { Diagnostic, RunResult } from "../domain/index.js";
 import { errorMessage, formatDiagnostic } from "../domain/index.js";
 import { type GoldenPolicy, isCiEnvironment } from "../golden/index.js";
-import { createModel } from "../models/create-model.js";
+import { createModel, parseModelId } from "../models/create-model.js";
+import { createProviderLimiter } from "../models/create-provider-limiter.js";
+import { parseFaultsOption } from "../models/parse-faults-option.js";
+import { sleep } from "../platform/sleep.js";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
 import { writeReports } from "../reporters/report-store.js";
 import { findObsoleteGoldenFiles } from "../runner/find-obsolete-golden-files.js";
@@ -27,7 +30,14 @@ export interface RunCommandOptions {
   shard?: string;
   bail?: boolean;
   updateGolden?: boolean;
+  faults?: string;
+  record?: boolean;
+  replay?: boolean;
+  cassettes?: string;
 }
+
+/** Concurrent calls per live provider in one run (rate-limit headers pause a provider's queue). */
+const PROVIDER_CONCURRENCY: Readonly<Record<string, number>> = { anthropic: 4, openai: 4 };
 
 export function printDiagnostics(context: CommandContext, diagnostics: readonly Diagnostic[]): void {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
@@ -61,6 +71,8 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
   const concurrency = parsePositiveInteger("--concurrency", flags.concurrency) ?? host.cpuCount;
   const timeoutSeconds = parsePositiveNumber("--timeout", flags.timeout);
   const reporters = parseReporters(flags.reporter);
+  const faults = flags.faults === undefined ? undefined : parseFaultsOption(flags.faults);
+  if (faults !== undefined && !faults.ok) throw new UsageError(`--faults: ${faults.error}`);
   const inputs = paths.length > 0 ? paths : ["scenarios/"];
 
   const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
@@ -74,8 +86,11 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     ...(shard ? { shard } : {}),
   });
   const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
+  if (flags.record && flags.replay) throw new UsageError("--record and --replay exclude each other: choose one");
   for (const id of modelIds) {
-    const created = createModel(id);
+    const live = ["anthropic", "openai"].includes(parseModelId(id).provider);
+    if (flags.replay && live) continue;
+    const created = createModel(id, { env: host.env });
     if (!created.ok) throw new UsageError(created.error);
   }
   if (units.length === 0) {
@@ -105,6 +120,20 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     bail: flags.bail === true,
     signal: context.signal,
     importModule,
+    models: {
+      env: host.env,
+      ...(faults?.ok ? { faults: faults.spec } : {}),
+      limiter: createProviderLimiter({ limits: PROVIDER_CONCURRENCY, sleep, now: host.now }),
+      ...(flags.record || flags.replay
+        ? {
+            cassettes: {
+              mode: flags.replay ? ("replay" as const) : ("record" as const),
+              ...(flags.cassettes ? { directory: resolve(host.cwd, flags.cassettes) } : {}),
+              fs: host.fs,
+            },
+          }
+        : {}),
+    },
     diagnostics: loaded.diagnostics,
     golden,
     obsoleteGolden,

@@ -1,8 +1,10 @@
 import type { Model } from "../domain/index.js";
+import { createAnthropicModel } from "./anthropic-model.js";
+import { createOpenAIModel, parseOpenAIModelName } from "./openai-model.js";
 import { createScriptedModel } from "./scripted-model.js";
 
 /** Model providers claw-eval knows, by the prefix of a model id. */
-export const MODEL_PROVIDERS = ["scripted"] as const;
+export const MODEL_PROVIDERS = ["scripted", "anthropic", "openai"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
 export interface ParsedModelId {
@@ -16,13 +18,52 @@ export function parseModelId(id: string): ParsedModelId {
   return colon === -1 ? { provider: id, name: "" } : { provider: id.slice(0, colon), name: id.slice(colon + 1) };
 }
 
-type ModelFactory = (parsed: ParsedModelId, id: string) => Model | string;
+export interface CreateModelOptions {
+  /** The host environment: API keys and the SDKs' base URL variables. */
+  env?: Readonly<Record<string, string>>;
+  /** Per-request timeout for live providers, ms (default 120000). */
+  timeoutMs?: number;
+}
+
+type ModelFactory = (parsed: ParsedModelId, id: string, options: CreateModelOptions) => Model | string;
+
+function missingKey(id: string, variable: string): string {
+  return `model ${id} needs ${variable}: set it in the environment, or run with --replay from recorded cassettes`;
+}
 
 const FACTORIES: Record<ModelProvider, ModelFactory> = {
   scripted: ({ name }, id) => {
     if (name === "") return createScriptedModel({ id });
     if (name === "echo") return createScriptedModel({ id, source: "echo" });
     return `unknown scripted model "${id}": use "scripted" or "scripted:echo"`;
+  },
+  anthropic: ({ name }, id, { env = {}, timeoutMs }) => {
+    if (name === "") return `model id "${id}" names no model: use anthropic:<model>`;
+    const apiKey = env.ANTHROPIC_API_KEY?.trim();
+    if (!apiKey) return missingKey(id, "ANTHROPIC_API_KEY");
+    const baseURL = env.ANTHROPIC_BASE_URL?.trim();
+    return createAnthropicModel({
+      id,
+      model: name,
+      apiKey,
+      ...(baseURL ? { baseURL } : {}),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+  },
+  openai: ({ name }, id, { env = {}, timeoutMs }) => {
+    if (name === "") return `model id "${id}" names no model: use openai:<model> or openai:<model>@<baseURL>`;
+    const parsed = parseOpenAIModelName(name);
+    const baseURL = parsed.baseURL ?? env.OPENAI_BASE_URL?.trim();
+    // A compatible server named with @baseURL (vLLM, llama.cpp, Ollama) often needs no key.
+    const apiKey = env.OPENAI_API_KEY?.trim() || (parsed.baseURL ? "no-key" : "");
+    if (!apiKey) return missingKey(id, "OPENAI_API_KEY");
+    return createOpenAIModel({
+      id,
+      model: parsed.model,
+      apiKey,
+      ...(baseURL ? { baseURL } : {}),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
   },
 };
 
@@ -31,10 +72,14 @@ function isProvider(value: string): value is ModelProvider {
 }
 
 /**
- * Creates the model for an id, or explains why it cannot (an input error: exit 2).
+ * Creates the model for an id, or explains why it cannot (an input error: exit 2 before
+ * anything runs, e.g. an unknown provider or a missing API key naming the model).
  * Each work unit gets its own instance, so state never leaks between units.
  */
-export function createModel(id: string): { ok: true; model: Model } | { ok: false; error: string } {
+export function createModel(
+  id: string,
+  options: CreateModelOptions = {},
+): { ok: true; model: Model } | { ok: false; error: string } {
   const parsed = parseModelId(id);
   if (!isProvider(parsed.provider)) {
     return {
@@ -42,6 +87,6 @@ export function createModel(id: string): { ok: true; model: Model } | { ok: fals
       error: `unknown model "${id}": expected one of ${MODEL_PROVIDERS.map((provider) => `${provider}[:...]`).join(", ")}`,
     };
   }
-  const created = FACTORIES[parsed.provider](parsed, id);
+  const created = FACTORIES[parsed.provider](parsed, id, options);
   return typeof created === "string" ? { ok: false, error: created } : { ok: true, model: created };
 }

@@ -3,6 +3,7 @@ import pLimit from "p-limit";
 import type { Diagnostic, Host, RunProgress, RunResult, RunStatus, UnitResult } from "../domain/index.js";
 import { errorMessage, TOOL_VERSION, ZERO_USAGE } from "../domain/index.js";
 import { createGoldenChecker, type GoldenPolicy } from "../golden/index.js";
+import type { ModelWiring } from "./create-unit-model.js";
 import { summariseUnits } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
 import { createStringPool } from "./replace-unit-paths.js";
@@ -31,6 +32,8 @@ export interface SuiteOptions {
   onUnitStart?: (unit: WorkUnit) => void;
   /** Called once per unit in the units' order (a unit is reported once every earlier one finished). */
   onUnitEnd?: (result: UnitResult, progress: RunProgress) => void;
+  /** How model ids become models (API keys, faults, provider limits). */
+  models?: ModelWiring;
   /** Grace in ms after an abort before a unit that ignores it is given up (default 2000). */
   abortGraceMs?: number;
   /** Golden files: compared only (default), or written when missing or different (never with `ci`). */
@@ -126,6 +129,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
           displayFile: shown,
           stringPool,
           golden,
+          ...(options.models ? { models: options.models } : {}),
         }),
         abandoned,
       ]);

@@ -3,10 +3,10 @@ import type { AgentEvent, Host, Scenario, TurnResult, UnitResult, UnitStatus, Us
 import { addUsage, errorMessage, ZERO_USAGE } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
 import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
-import { createModel } from "../models/create-model.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import { createBuiltinTools } from "../tools/create-builtin-tools.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
+import { createUnitModel, type ModelWiring, type UnitModel } from "./create-unit-model.js";
 import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
@@ -19,6 +19,8 @@ export interface RunUnitOptions {
   /** Aborts the unit; its `reason` is a {@link UnitAbort}. */
   signal: AbortSignal;
   importModule: (path: string) => Promise<Record<string, unknown>>;
+  /** How model ids become models (keys, faults, provider limits); default: scripted only, no env. */
+  models?: ModelWiring;
   /** Shared by a run's units so identical recorded prompts are kept once in memory. */
   stringPool?: StringPool;
   /** Path of the scenario file as shown in reports (relative to the working directory). */
@@ -53,12 +55,17 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   const started = host.monotonic();
   const turns: TurnResult[] = [];
   let failure: { status: UnitStatus; error: string } | undefined;
-  const created = createModel(unit.model);
   let environment: Awaited<ReturnType<typeof prepareUnitEnvironment>> | undefined;
   let golden: UnitGolden | undefined;
+  let unitModel: UnitModel | undefined;
   try {
-    if (!created.ok) throw new Error(created.error);
     environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
+    const created = createUnitModel(unit, options.models ?? { env: {} }, [
+      [environment.workspaceDir, "<workspace>"],
+      [environment.homeDir, "~"],
+    ]);
+    if (!created.ok) throw new Error(created.error);
+    unitModel = created.unit;
     golden = createUnitGolden({
       checker:
         options.golden ?? createGoldenChecker({ fs: host.fs, cwd: host.cwd, policy: { mode: "check", ci: false } }),
@@ -69,7 +76,7 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     let events: AgentEvent[] = [];
     const session = createAgentSession({
       runtime: environment.runtime,
-      model: created.model,
+      model: created.unit.model,
       tools: Object.values(createBuiltinTools()),
       workspaceDir: environment.workspaceDir,
       config: scenario.config,
@@ -124,6 +131,11 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   } catch (error) {
     failure = { status: "errored", error: errorMessage(error) };
   } finally {
+    try {
+      await unitModel?.finish();
+    } catch (error) {
+      failure ??= { status: "errored", error: `could not write the cassette: ${errorMessage(error)}` };
+    }
     if (environment !== undefined) await environment.dispose();
   }
   const usage: Usage = turns.reduce((sum, turn) => addUsage(sum, turn.usage), ZERO_USAGE);

@@ -1,0 +1,110 @@
+import OpenAI from "openai";
+import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
+import { toOpenAIModelError } from "./openai-error.js";
+import { buildOpenAIRequest } from "./openai-request.js";
+import {
+  buildOpenAIMessage,
+  buildOpenAIUsage,
+  type OpenAIChoiceData,
+  readOpenAICompletion,
+} from "./openai-response.js";
+import { accumulateOpenAIStream } from "./openai-stream.js";
+import { computeCostUsd } from "./price-table.js";
+
+export interface OpenAIModelOptions {
+  /** The model id as given, e.g. `openai:gpt-4.1` or `openai:llama3@http://127.0.0.1:11434/v1`. */
+  id: string;
+  /** The provider's model name sent as `model`. */
+  model: string;
+  /** Sent as given (`Authorization: Bearer`); compatible local servers often accept any value. */
+  apiKey: string;
+  /** An OpenAI-compatible server; default the SDK's `https://api.openai.com/v1`. Never read from the environment here. */
+  baseURL?: string;
+  /** Milliseconds until a request without a response fails as `timeout`. Default 120000. */
+  timeoutMs?: number;
+  /** Output token cap (`max_completion_tokens` for OpenAI, `max_tokens` with a custom `baseURL`); default unset. */
+  maxTokens?: number;
+  /** Use a streamed request (SSE, with usage). Default false. */
+  stream?: boolean;
+  /** A fetch implementation for the SDK (tests, proxies); default the global fetch. */
+  fetch?: typeof fetch;
+  /** Current time in ms since the epoch, only for HTTP-date `retry-after` headers sent without a `date` header. */
+  now?: () => number;
+}
+
+/** Parsed `openai:` model name: `<model>` or `<model>@<baseURL>` (`http://` or `https://`). */
+export function parseOpenAIModelName(name: string): { model: string; baseURL?: string } {
+  const match = /^(.+?)@(https?:\/\/.+)$/.exec(name);
+  return match?.[1] !== undefined && match[2] !== undefined ? { model: match[1], baseURL: match[2] } : { model: name };
+}
+
+/**
+ * A model on the Chat Completions API through the official SDK, with SDK retries off (the
+ * retry wrapper decides). `complete` never throws: failures are `{ ok: false, error }`, and a
+ * response without a choice is a retryable `malformed` error.
+ */
+const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+function createClient(options: OpenAIModelOptions): OpenAI | ModelError {
+  try {
+    // Explicit nulls keep the SDK from reading OPENAI_BASE_URL, OPENAI_ORG_ID, ... from the environment.
+    return new OpenAI({
+      apiKey: options.apiKey,
+      adminAPIKey: null,
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      baseURL: options.baseURL ?? OPENAI_BASE_URL,
+      timeout: options.timeoutMs ?? 120_000,
+      maxRetries: 0,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    });
+  } catch (error) {
+    // The SDK refuses an empty key; report it per call since `complete` must not throw.
+    return { kind: "auth", message: error instanceof Error ? error.message : String(error), retryable: false };
+  }
+}
+
+/**
+ * A model on the Chat Completions API through the official SDK, with SDK retries off (the
+ * retry wrapper decides). `complete` never throws: failures are `{ ok: false, error }`, and a
+ * response without a choice is a retryable `malformed` error.
+ */
+export function createOpenAIModel(options: OpenAIModelOptions): Model {
+  const client = createClient(options);
+  const maxTokensField = options.baseURL === undefined ? "max_completion_tokens" : "max_tokens";
+
+  async function send(openai: OpenAI, request: ModelRequest): Promise<OpenAIChoiceData | undefined> {
+    const body = buildOpenAIRequest(request, { model: options.model, maxTokens: options.maxTokens, maxTokensField });
+    const requestOptions = request.signal === undefined ? {} : { signal: request.signal };
+    if (options.stream !== true) {
+      return readOpenAICompletion(await openai.chat.completions.create({ ...body, stream: false }, requestOptions));
+    }
+    const stream = await openai.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      requestOptions,
+    );
+    return accumulateOpenAIStream(stream);
+  }
+
+  return {
+    id: options.id,
+    async complete(request) {
+      if (!(client instanceof OpenAI)) return { ok: false, error: client };
+      const context = { signal: request.signal, now: options.now };
+      try {
+        const data = await send(client, request);
+        // The SDK ends a stream quietly when it is aborted mid-way.
+        if (request.signal?.aborted) return { ok: false, error: toOpenAIModelError(undefined, context) };
+        if (data === undefined) {
+          return { ok: false, error: { kind: "malformed", message: "response has no choices", retryable: true } };
+        }
+        const usage = buildOpenAIUsage(data.usage);
+        const costUsd = computeCostUsd({ provider: "openai", model: options.model, usage });
+        return { ok: true, message: buildOpenAIMessage(data), usage, costUsd } satisfies ModelResponse;
+      } catch (error) {
+        return { ok: false, error: toOpenAIModelError(error, context) };
+      }
+    },
+  };
+}
