@@ -2,25 +2,11 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { Model, ModelRequest, ModelResponse } from "../domain/index.js";
 import { parseAnthropicError } from "./anthropic-error.js";
 import { buildAnthropicParams, parseAnthropicMessage } from "./anthropic-messages.js";
+import type { LiveModelOptions } from "./live-model-options.js";
 import { computeCostUsd } from "./price-table.js";
 
-export interface AnthropicModelOptions {
-  /** Model id as given on the command line, e.g. `anthropic:claude-x`. */
-  id: string;
-  /** The API's model name, e.g. `claude-x`. */
-  model: string;
-  apiKey: string;
-  /** When absent the SDK's own default applies (`ANTHROPIC_BASE_URL`, then the public API). */
-  baseURL?: string;
-  /** Per-request timeout in milliseconds. Default 120000. */
-  timeoutMs?: number;
-  /** `max_tokens` of every call, in tokens. Default 4096. */
-  maxTokens?: number;
-  /** Use the streaming API and return its final message. Default false. */
-  stream?: boolean;
-  /** A `fetch` to use instead of the global one. */
-  fetch?: typeof fetch;
-}
+/** `maxTokens` defaults to 4096 (the Messages API requires it). */
+export type AnthropicModelOptions = LiveModelOptions;
 
 /**
  * A Model backed by the Anthropic Messages API through the official SDK. The SDK never

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
+import type { LiveModelOptions } from "./live-model-options.js";
 import { toOpenAIModelError } from "./openai-error.js";
 import { buildOpenAIRequest } from "./openai-request.js";
 import {
@@ -11,23 +12,8 @@ import {
 import { accumulateOpenAIStream } from "./openai-stream.js";
 import { computeCostUsd } from "./price-table.js";
 
-export interface OpenAIModelOptions {
-  /** The model id as given, e.g. `openai:gpt-4.1` or `openai:llama3@http://127.0.0.1:11434/v1`. */
-  id: string;
-  /** The provider's model name sent as `model`. */
-  model: string;
-  /** Sent as given (`Authorization: Bearer`); compatible local servers often accept any value. */
-  apiKey: string;
-  /** An OpenAI-compatible server; default the SDK's `https://api.openai.com/v1`. Never read from the environment here. */
-  baseURL?: string;
-  /** Milliseconds until a request without a response fails as `timeout`. Default 120000. */
-  timeoutMs?: number;
-  /** Output token cap (`max_completion_tokens` for OpenAI, `max_tokens` with a custom `baseURL`); default unset. */
-  maxTokens?: number;
-  /** Use a streamed request (SSE, with usage). Default false. */
-  stream?: boolean;
-  /** A fetch implementation for the SDK (tests, proxies); default the global fetch. */
-  fetch?: typeof fetch;
+/** `maxTokens` is sent as `max_completion_tokens` to OpenAI and `max_tokens` with a custom `baseURL`. */
+export interface OpenAIModelOptions extends LiveModelOptions {
   /** Current time in ms since the epoch, only for HTTP-date `retry-after` headers sent without a `date` header. */
   now?: () => number;
 }
