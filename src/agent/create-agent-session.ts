@@ -1,6 +1,7 @@
 import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
+import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import { decideDelivery } from "./decide-delivery.js";
@@ -125,7 +126,13 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
       });
       history.push(...outcome.messages);
-      const decision = outcome.stopReason === "aborted" ? undefined : decideDelivery(outcome.reply);
+      const decision =
+        outcome.stopReason === "aborted"
+          ? undefined
+          : decideDelivery(outcome.reply, {
+              mode: turn.kind === "heartbeat" ? "heartbeat" : "message",
+              maxAckChars: readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300),
+            });
       if (decision !== undefined) {
         options.emit(
           decision.status === "sent"

@@ -62,6 +62,9 @@ export type ExpectationFile =
   | { "skills-included": string | string[] }
   | { "skills-excluded": SkillsExcludedEntryFile | SkillsExcludedEntryFile[] }
   | { "skills-truncated": boolean }
+  | { "heartbeat-ack": boolean }
+  | { delivered: boolean }
+  | { "reply-silent": boolean }
   | { custom: CustomFile };
 
 export interface TurnFile {
@@ -145,6 +148,12 @@ export type Expectation = ExpectationBase &
     | { type: "skills-included"; names: string[] }
     | { type: "skills-excluded"; skills: { name: string; reason?: SkillAbsenceReason }[] }
     | { type: "skills-truncated"; value: boolean }
+    /** `value`: the reply was a heartbeat acknowledgement with nothing else delivered (or not). */
+    | { type: "heartbeat-ack"; value: boolean }
+    /** `value`: a `delivery` event with status `sent` exists in the turn (or none does). */
+    | { type: "delivered"; value: boolean }
+    /** `value`: nothing was delivered because the reply was silent (`NO_REPLY`), or the reverse. */
+    | { type: "reply-silent"; value: boolean }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
   );
 

@@ -1,4 +1,5 @@
 import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
+import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
 import { checkCustom } from "./check-custom.js";
 import { checkPromptContains } from "./check-prompt-contains.js";
 import { checkPromptGolden } from "./check-prompt-golden.js";
@@ -31,6 +32,9 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "skills-included": checkSkillsIncluded,
   "skills-excluded": checkSkillsExcluded,
   "skills-truncated": checkSkillsTruncated,
+  "heartbeat-ack": checkHeartbeatAck,
+  delivered: checkDelivered,
+  "reply-silent": checkReplySilent,
   custom: checkCustom,
 };
 

@@ -1,10 +1,12 @@
 import type { Model } from "../domain/index.js";
-import { createAnthropicModel } from "./anthropic-model.js";
-import { createOpenAIModel, parseOpenAIModelName } from "./openai-model.js";
+import { createLazyModel } from "./create-lazy-model.js";
+import { parseOpenAIModelName } from "./parse-openai-model-name.js";
+import { parseSimulatedModelId } from "./parse-simulated-model-id.js";
 import { createScriptedModel } from "./scripted-model.js";
+import { createSimulatedModel } from "./simulated-model.js";
 
 /** Model providers claw-eval knows, by the prefix of a model id. */
-export const MODEL_PROVIDERS = ["scripted", "anthropic", "openai"] as const;
+export const MODEL_PROVIDERS = ["scripted", "simulated", "anthropic", "openai"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
 export interface ParsedModelId {
@@ -37,18 +39,26 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
     if (name === "echo") return createScriptedModel({ id, source: "echo" });
     return `unknown scripted model "${id}": use "scripted" or "scripted:echo"`;
   },
+  simulated: ({ name }, id) => {
+    const parsed = parseSimulatedModelId(name);
+    return parsed.ok
+      ? createSimulatedModel({ id, ...parsed.value })
+      : `invalid simulated model "${id}": ${parsed.error}`;
+  },
   anthropic: ({ name }, id, { env = {}, timeoutMs }) => {
     if (name === "") return `model id "${id}" names no model: use anthropic:<model>`;
     const apiKey = env.ANTHROPIC_API_KEY?.trim();
     if (!apiKey) return missingKey(id, "ANTHROPIC_API_KEY");
     const baseURL = env.ANTHROPIC_BASE_URL?.trim();
-    return createAnthropicModel({
-      id,
-      model: name,
-      apiKey,
-      ...(baseURL ? { baseURL } : {}),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
+    return createLazyModel(id, async () =>
+      (await import("./anthropic-model.js")).createAnthropicModel({
+        id,
+        model: name,
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      }),
+    );
   },
   openai: ({ name }, id, { env = {}, timeoutMs }) => {
     if (name === "") return `model id "${id}" names no model: use openai:<model> or openai:<model>@<baseURL>`;
@@ -57,13 +67,15 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
     // A compatible server named with @baseURL (vLLM, llama.cpp, Ollama) often needs no key.
     const apiKey = env.OPENAI_API_KEY?.trim() || (parsed.baseURL ? "no-key" : "");
     if (!apiKey) return missingKey(id, "OPENAI_API_KEY");
-    return createOpenAIModel({
-      id,
-      model: parsed.model,
-      apiKey,
-      ...(baseURL ? { baseURL } : {}),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
+    return createLazyModel(id, async () =>
+      (await import("./openai-model.js")).createOpenAIModel({
+        id,
+        model: parsed.model,
+        apiKey,
+        ...(baseURL ? { baseURL } : {}),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      }),
+    );
   },
 };
 

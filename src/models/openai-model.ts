@@ -12,16 +12,12 @@ import {
 import { accumulateOpenAIStream } from "./openai-stream.js";
 import { computeCostUsd } from "./price-table.js";
 
+export { parseOpenAIModelName } from "./parse-openai-model-name.js";
+
 /** `maxTokens` is sent as `max_completion_tokens` to OpenAI and `max_tokens` with a custom `baseURL`. */
 export interface OpenAIModelOptions extends LiveModelOptions {
   /** Current time in ms since the epoch, only for HTTP-date `retry-after` headers sent without a `date` header. */
   now?: () => number;
-}
-
-/** Parsed `openai:` model name: `<model>` or `<model>@<baseURL>` (`http://` or `https://`). */
-export function parseOpenAIModelName(name: string): { model: string; baseURL?: string } {
-  const match = /^(.+?)@(https?:\/\/.+)$/.exec(name);
-  return match?.[1] !== undefined && match[2] !== undefined ? { model: match[1], baseURL: match[2] } : { model: name };
 }
 
 /**

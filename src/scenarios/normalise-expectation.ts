@@ -40,6 +40,9 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
     ),
   }),
   "skills-truncated": (value) => ({ type: "skills-truncated", value }),
+  "heartbeat-ack": (value) => ({ type: "heartbeat-ack", value }),
+  delivered: (value) => ({ type: "delivered", value }),
+  "reply-silent": (value) => ({ type: "reply-silent", value }),
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
     return {

@@ -19,6 +19,9 @@ export const EXPECTATION_TYPES = [
   "skills-included",
   "skills-excluded",
   "skills-truncated",
+  "heartbeat-ack",
+  "delivered",
+  "reply-silent",
   "custom",
 ] as const;
 
@@ -193,6 +196,9 @@ const expectationSchema = z.union(
     z.strictObject({ "skills-included": stringOrList() }),
     z.strictObject({ "skills-excluded": z.union([skillsExcludedEntrySchema, z.array(skillsExcludedEntrySchema)]) }),
     z.strictObject({ "skills-truncated": z.boolean({ error: "true or false" }) }),
+    z.strictObject({ "heartbeat-ack": z.boolean({ error: "true or false" }) }),
+    z.strictObject({ delivered: z.boolean({ error: "true or false" }) }),
+    z.strictObject({ "reply-silent": z.boolean({ error: "true or false" }) }),
     z.strictObject({ custom: customSchema }),
   ],
   { error: "a mapping with one expectation type" },

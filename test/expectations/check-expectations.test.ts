@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, custom",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, custom",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -65,11 +65,14 @@ describe("checkExpectations", () => {
   it("has a handler for every expectation type", () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([
       "custom",
+      "delivered",
+      "heartbeat-ack",
       "prompt-contains",
       "prompt-golden",
       "reply-contains",
       "reply-equals",
       "reply-matches",
+      "reply-silent",
       "skills-excluded",
       "skills-included",
       "skills-truncated",

@@ -77,7 +77,7 @@ describe("scripted model", () => {
   it("rejects unknown model ids with a message listing providers", () => {
     expect(createModel("nope:x")).toEqual({
       ok: false,
-      error: 'unknown model "nope:x": expected one of scripted[:...], anthropic[:...], openai[:...]',
+      error: 'unknown model "nope:x": expected one of scripted[:...], simulated[:...], anthropic[:...], openai[:...]',
     });
     expect(createModel("scripted:other").ok).toBe(false);
   });

@@ -1,0 +1,12 @@
+import { SILENT_REPLY_TOKEN } from "./reply-tokens.js";
+
+const TRAILING_SILENT = new RegExp(`(^|\\s+|\\*+)${SILENT_REPLY_TOKEN}\\s*$`);
+
+/**
+ * Trailing strip (spec/loop.md §4.1): removes a final `NO_REPLY` preceded by start of text,
+ * whitespace or a `*` run and followed only by whitespace, then trims. Any other placement
+ * (`NO_REPLY.`, `**NO_REPLY**`, `x.NO_REPLY`) is left alone: that is a token leak.
+ */
+export function stripTrailingSilentToken(text: string): string {
+  return text.replace(TRAILING_SILENT, "").trim();
+}

@@ -1,0 +1,12 @@
+export {
+  type CompareModelsOptions,
+  compareModels,
+  type ModelComparison,
+  type PairedOutcome,
+} from "./compare-models.js";
+export { exactMcNemar } from "./exact-mcnemar.js";
+export { meanPassAtK, passAtK } from "./pass-at-k.js";
+export { meanPassHatK, passHatK } from "./pass-hat-k.js";
+export { percentile } from "./percentile.js";
+export type { RepeatOutcome } from "./repeat-outcome.js";
+export { type RateInterval, type WilsonOptions, wilsonInterval } from "./wilson-interval.js";
