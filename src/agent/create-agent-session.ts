@@ -1,11 +1,15 @@
 import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
+import { ZERO_USAGE } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
+import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import { decideDelivery } from "./decide-delivery.js";
+import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
+import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import { buildTurnInput } from "./turn-input.js";
 
 export interface AgentSessionOptions {
@@ -52,14 +56,27 @@ export interface AgentSession {
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
 }
 
+/** Longest `preview` on a `heartbeat` event, chars. */
+const HEARTBEAT_PREVIEW_CHARS = 200;
+
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
+ *
+ * Heartbeat turns (spec/loop.md §5): the skip checks run first (`disabled`, `quiet-hours`,
+ * `empty-heartbeat-file`); a skip makes no model call, delivers nothing and emits only
+ * `heartbeat {status: "skipped", reason}`. After a run, `ok-empty`, `ok-token` and a duplicate
+ * alert (same text as the last sent alert, < 24 h ago) deliver nothing and drop the run's
+ * messages from the transcript; an alert is delivered and remembered. A run that ends in an
+ * error or abort is `failed`, keeps its transcript and delivers nothing.
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
   const sessionKey = options.sessionKey ?? `agent:${agentId}:main`;
   const history: Message[] = [];
+  let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
+  const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
+  const maxAckChars = readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300);
   const modelName = parseModelId(options.model.id);
   const modelId = modelName.name.replace(/@.*$/, "");
   const allowed = new Set(
@@ -81,7 +98,20 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     async runTurn({ turn, category, signal }) {
       const runId = options.runtime.newId("run");
       const base = { runId, sessionKey };
-      const input = buildTurnInput(turn, options.config);
+      const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
+      const isHeartbeat = turn.kind === "heartbeat";
+      if (isHeartbeat) {
+        const skip = await runHeartbeatChecks({
+          runtime: options.runtime,
+          config: options.config,
+          workspaceDir: options.workspaceDir,
+          userTimezone,
+        });
+        if (skip !== undefined) {
+          options.emit({ ...base, type: "heartbeat", status: "skipped", reason: skip });
+          return skippedHeartbeatOutcome(input.content);
+        }
+      }
       options.emit({ ...base, type: "agent_start", input: input.content, kind: turn.kind });
       const { skillsPrompt, ...skillsEvent } = await skills.prepareTurn();
       options.emit({ ...base, type: "skills_snapshot", ...skillsEvent });
@@ -125,25 +155,47 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         ...(signal ? { signal } : {}),
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
       });
-      history.push(...outcome.messages);
-      const decision =
-        outcome.stopReason === "aborted"
-          ? undefined
-          : decideDelivery(outcome.reply, {
-              mode: turn.kind === "heartbeat" ? "heartbeat" : "message",
-              maxAckChars: readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300),
-            });
-      if (decision !== undefined) {
+      let delivered: string | null = null;
+      let keepMessages = true;
+      const failed = outcome.stopReason === "aborted" || (isHeartbeat && outcome.stopReason === "error");
+      if (failed && isHeartbeat) {
+        const reason = outcome.error ?? outcome.stopReason;
+        options.emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs });
+      } else if (!failed && !isHeartbeat) {
+        const decision = decideDelivery(outcome.reply, { mode: "message", maxAckChars });
         options.emit(
           decision.status === "sent"
             ? { ...base, type: "delivery", status: "sent", text: decision.text }
             : { ...base, type: "delivery", status: "skipped", reason: decision.reason },
         );
+        delivered = decision.status === "sent" ? decision.text : null;
+      } else if (!failed) {
+        const now = options.runtime.now();
+        const result = decideHeartbeatOutcome(outcome.reply, { maxAckChars, lastAlert: lastHeartbeatAlert, now });
+        keepMessages = result.status === "sent";
+        if (result.status === "sent") {
+          lastHeartbeatAlert = { text: result.text, sentAt: now };
+          delivered = result.text;
+          options.emit({ ...base, type: "delivery", status: "sent", text: result.text });
+        } else {
+          const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
+          options.emit({ ...base, type: "delivery", status: "skipped", reason });
+        }
+        const preview = ("text" in result ? result.text : outcome.reply.trim()).slice(0, HEARTBEAT_PREVIEW_CHARS);
+        options.emit({
+          ...base,
+          type: "heartbeat",
+          status: result.status,
+          ...(result.status === "skipped" ? { reason: result.reason } : {}),
+          ...(preview === "" ? {} : { preview }),
+          durationMs: outcome.latencyMs,
+        });
       }
+      if (keepMessages) history.push(...outcome.messages);
       return {
         input: input.content,
         reply: outcome.reply,
-        delivered: decision?.status === "sent" ? decision.text : null,
+        delivered,
         systemPrompt: prompt.text,
         stopReason: outcome.stopReason,
         ...(outcome.error === undefined ? {} : { error: outcome.error }),
@@ -152,5 +204,18 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         latencyMs: outcome.latencyMs,
       };
     },
+  };
+}
+
+function skippedHeartbeatOutcome(input: string): TurnOutcome {
+  return {
+    input,
+    reply: "",
+    delivered: null,
+    systemPrompt: "",
+    stopReason: "end_turn",
+    usage: ZERO_USAGE,
+    costUsd: null,
+    latencyMs: 0,
   };
 }

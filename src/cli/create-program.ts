@@ -44,6 +44,18 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     });
 
   program
+    .command("compare")
+    .description("run scenarios against several models and compare their compliance, with confidence intervals")
+    .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
+    .option("-m, --model <id>", "model id, repeatable; at least two", collect)
+    .option("--repeat <n>", "repeat every unit n times (k of pass@k and pass^k)")
+    .option("--reporter <name>", "console|json|junit|markdown|html, repeatable (default: all)", collect)
+    .option("--out <dir>", "report folder (default: reports/)")
+    .action(async (paths: string[], flags) => {
+      exitCode = await (await import("./compare-command.js")).compareCommand(paths, flags, context);
+    });
+
+  program
     .command("golden")
     .description("check golden prompt files, or update them (never with CI=true)")
     .argument("<action>", "check | update")

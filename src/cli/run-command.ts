@@ -36,6 +36,14 @@ export interface RunCommandOptions {
   cassettes?: string;
 }
 
+/** How another command (`compare`) extends a run without copying it. */
+export interface RunExtension {
+  /** Applied to the finished result before any report is written (e.g. adds `comparison`). */
+  enrich?: (result: RunResult) => RunResult;
+  /** Text printed to stdout after the console summary (e.g. the comparison table). */
+  epilogue?: (result: RunResult) => string;
+}
+
 /** Concurrent calls per live provider in one run (rate-limit headers pause a provider's queue). */
 const PROVIDER_CONCURRENCY: Readonly<Record<string, number>> = { anthropic: 4, openai: 4 };
 
@@ -61,7 +69,12 @@ export function exitCodeOf(result: RunResult): number {
 }
 
 /** `claw-eval run [paths..]`: load, plan, run, report. */
-export async function runCommand(paths: string[], flags: RunCommandOptions, context: CommandContext): Promise<number> {
+export async function runCommand(
+  paths: string[],
+  flags: RunCommandOptions,
+  context: CommandContext,
+  extension: RunExtension = {},
+): Promise<number> {
   const { host } = context;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   if (flags.shard !== undefined && shard === undefined) {
@@ -150,7 +163,14 @@ export async function runCommand(paths: string[], flags: RunCommandOptions, cont
     },
     ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
   });
-  return finishRun({ result, reporters, outDir: resolve(host.cwd, flags.out ?? "reports"), context, consoleReporter });
+  return finishRun({
+    result: extension.enrich ? extension.enrich(result) : result,
+    reporters,
+    outDir: resolve(host.cwd, flags.out ?? "reports"),
+    context,
+    consoleReporter,
+    ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
+  });
 }
 
 /**
@@ -172,6 +192,8 @@ export async function finishRun(options: {
   outDir: string;
   context: CommandContext;
   consoleReporter: ReturnType<typeof createConsoleReporter> | undefined;
+  /** Printed to stdout after the console summary, whatever the reporters. */
+  epilogue?: (result: RunResult) => string;
 }): Promise<number> {
   const { result, context } = options;
   const written = await writeReports({
@@ -187,6 +209,7 @@ export async function finishRun(options: {
       context.host.stderr(`console reporter failed: ${String(error)}\n`);
     }
   }
+  if (options.epilogue) context.host.stdout(options.epilogue(result));
   for (const failure of written.errors)
     context.host.stderr(`reporter ${failure.reporter} failed: ${failure.message}\n`);
   recordHistory(result, options.outDir, context);

@@ -38,7 +38,7 @@ export type AgentEvent = EventBase &
     | { type: "turn_end"; message: AssistantMessage; toolResults: ToolResultMessage[] }
     | { type: "agent_end"; messages: Message[]; success: boolean; error?: string; stopReason: string }
     | { type: "delivery"; status: "sent" | "skipped"; reason?: string; text?: string }
-    | { type: "heartbeat"; status: string; reason?: string; preview?: string }
+    | { type: "heartbeat"; status: string; reason?: string; preview?: string /** Run time, ms. */; durationMs?: number }
     | { type: "hook_error"; hook: string; pluginId: string; message: string }
     | { type: "hook_called"; hook: string; pluginId: string }
     | { type: "subagent"; phase: "spawned" | "ended" | "announced"; childSessionKey: string; status?: string }

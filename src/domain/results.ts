@@ -103,7 +103,8 @@ export interface RunResult {
   obsoleteGolden: string[];
   /** Set by `merge`: the runs combined into this one. */
   mergedFrom?: string[];
-  comparison?: unknown;
+  /** Set by `compare`: per-model compliance rates and pairwise tests. */
+  comparison?: Comparison;
 }
 
 /** A run's progress as units finish (for live reporters). */
@@ -113,4 +114,59 @@ export interface RunProgress {
   passed: number;
   failed: number;
   errored: number;
+}
+
+/** A rate with its Wilson 95% bounds; all three `null` when `n` is 0. Values lie in [0, 1]. */
+export interface ComparisonRate {
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+  /** Number of trials (turns or units) the rate is over. */
+  n: number;
+}
+
+/** One model's entry of {@link Comparison}. */
+export interface ModelComparisonEntry {
+  model: string;
+  /**
+   * Per compliance category: the share of the model's turns of that category that complied
+   * (no turn error and every expectation of the turn passed).
+   */
+  categories: Record<ComplianceCategory, ComparisonRate>;
+  /** Among reply-expected turns, the share where nothing was delivered (`delivered === null`). Target 0. */
+  falseSilence: ComparisonRate;
+  /** Over the model's units with a verdict (passed, failed, errored); a unit passes when its status is `passed`. */
+  passRate: ComparisonRate;
+  /** The k of `passAtK` / `passHatK`: the repeat count of the run. */
+  k: number;
+  /**
+   * Mean unbiased pass@k over scenarios (units grouped by scenario id across repeats); `null`
+   * when k is 1 (pass@1 is the pass rate) or no scenario has k decided repeats.
+   */
+  passAtK: number | null;
+  /** Mean unbiased pass^k, same grouping and `null` rules as `passAtK`. */
+  passHatK: number | null;
+  /** Sum over the model's units; `null` when any unit's cost is unknown. */
+  costUsd: number | null;
+  /** Nearest-rank percentiles of turn latency; `null` without turns. */
+  latencyMs: { p50: number | null; p95: number | null };
+}
+
+/** Exact McNemar test of two models on the same units (paired by scenario id and repeat). */
+export interface PairComparison {
+  a: string;
+  b: string;
+  /** Units both models ran to a verdict. */
+  n: number;
+  pValue: number;
+  /** `"<model id> better"` (p < 0.05) or `"no significant difference"`. */
+  verdict: string;
+}
+
+/** `results.json`'s `comparison`, written by `claw-eval compare`. */
+export interface Comparison {
+  /** In the order the models were given. */
+  models: ModelComparisonEntry[];
+  /** Every pair (models[i], models[j]) with i < j, in that order. */
+  pairs: PairComparison[];
 }

@@ -1,5 +1,6 @@
-import { formatDiagnostic, type RunResult } from "../domain/index.js";
+import { type Comparison, formatDiagnostic, type RunResult } from "../domain/index.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
+import { formatRate } from "./format-comparison-table.js";
 import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
 import { summariseByModel } from "./summarise-by-model.js";
@@ -59,6 +60,48 @@ function modelTable(result: RunResult): string[] {
   ];
 }
 
+const CATEGORIES = ["quiet", "alert", "silent-expected", "reply-expected"] as const;
+
+/** The `compare` section: rates with Wilson 95% bounds per model, then McNemar per pair. */
+function comparisonSection(comparison: Comparison): string[] {
+  const k = comparison.models[0]?.k ?? 1;
+  const probability = (value: number | null) => (value === null ? "-" : `${(value * 100).toFixed(1)}%`);
+  const ms = (value: number | null) => (value === null ? "-" : `${Math.round(value)} ms`);
+  const rows = comparison.models.map((entry) =>
+    [
+      escapeTableCell(entry.model),
+      formatRate(entry.passRate),
+      ...CATEGORIES.map((category) => formatRate(entry.categories[category])),
+      formatRate(entry.falseSilence),
+      probability(entry.passAtK),
+      probability(entry.passHatK),
+      formatCost(entry.costUsd),
+      ms(entry.latencyMs.p50),
+      ms(entry.latencyMs.p95),
+    ].join(" | "),
+  );
+  const lines = [
+    "## Comparison",
+    "",
+    "Rates with Wilson 95% intervals; a turn complies when all its expectations passed.",
+    "",
+    `| Model | Pass rate | ${CATEGORIES.join(" | ")} | False silence | pass@${k} | pass^${k} | Cost | p50 | p95 |`,
+    `| --- |${" ---: |".repeat(CATEGORIES.length + 8)}`,
+    ...rows.map((row) => `| ${row} |`),
+    "",
+  ];
+  if (comparison.pairs.length > 0) {
+    lines.push("| A | B | Paired units | p-value | Verdict |", "| --- | --- | ---: | ---: | --- |");
+    for (const pair of comparison.pairs) {
+      lines.push(
+        `| ${escapeTableCell(pair.a)} | ${escapeTableCell(pair.b)} | ${pair.n} | ${pair.pValue.toPrecision(3)} | ${escapeTableCell(pair.verdict)} |`,
+      );
+    }
+    lines.push("");
+  }
+  return lines;
+}
+
 function failureSection(failure: UnitFailure): string[] {
   const { unit } = failure;
   const lines = [`### ${code(unit.unitId)} ${unit.status}`, "", `File ${code(unit.file)}`, ""];
@@ -99,6 +142,7 @@ export function renderMarkdownReport(result: RunResult): string {
     ...modelTable(result),
     "",
   ];
+  if (result.comparison !== undefined) lines.push(...comparisonSection(result.comparison));
   const failures = listFailures(result.units);
   if (failures.length > 0) {
     lines.push("## Failures", "");
