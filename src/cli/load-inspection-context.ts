@@ -3,6 +3,7 @@ import JSON5 from "json5";
 import { checkOpenClawConfig } from "../agent/check-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
 import { createRuntime } from "../platform/create-runtime.js";
+import { expandHome } from "../platform/expand-home.js";
 import { resolveStateDir } from "../platform/resolve-state-dir.js";
 import { type CommandContext, UsageError } from "./command-context.js";
 
@@ -10,11 +11,6 @@ export interface InspectionContext {
   workspaceDir: string;
   config: Record<string, unknown>;
   runtime: Runtime;
-}
-
-function expandHome(path: string, home: string): string {
-  if (path === "~") return home;
-  return path.startsWith("~/") ? join(home, path.slice(2)) : path;
 }
 
 /**

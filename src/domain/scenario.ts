@@ -3,7 +3,10 @@
  * a type test keeps them in sync); `Scenario` is the normalised form the runner uses.
  */
 
-export type FaultKind = "429" | "5xx" | "timeout" | "malformed" | "empty";
+/** Kinds of injected model faults, in the order the CLI help lists them. */
+export const FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty"] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultSpec {
   /** Probability in [0, 1] that a model call gets a fault. */

@@ -1,15 +1,6 @@
-import type { FaultKind, FaultSpec } from "../domain/index.js";
+import { FAULT_KINDS, type FaultKind, type FaultSpec } from "../domain/index.js";
 
-const FAULT_KIND_TABLE: Record<FaultKind, true> = {
-  "429": true,
-  "5xx": true,
-  timeout: true,
-  malformed: true,
-  empty: true,
-};
-
-/** Every fault kind, in the order the CLI help lists them. */
-export const FAULT_KINDS = Object.keys(FAULT_KIND_TABLE) as readonly FaultKind[];
+export { FAULT_KINDS };
 
 const KEYS = ["rate", "kinds", "seed"] as const;
 type Key = (typeof KEYS)[number];

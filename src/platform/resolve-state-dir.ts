@@ -1,9 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
-
-function expandHome(path: string, home: string): string {
-  if (path === "~") return home;
-  return path.startsWith("~/") ? join(home, path.slice(2)) : path;
-}
+import { expandHome } from "./expand-home.js";
 
 /**
  * OpenClaw's state dir (spec/skills.md §1.3, prompt.md §1.4): `OPENCLAW_STATE_DIR`, then legacy

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAULT_KINDS } from "../domain/index.js";
 import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
 
 /**
@@ -67,7 +68,7 @@ export const TURN_KEYS = ["user", "heartbeat", "system", "script", "approvals", 
 /** The keys that name a turn's kind; a turn has exactly one. */
 export const TURN_KIND_KEYS = ["user", "heartbeat", "system"] as const;
 
-export const FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty"] as const;
+export { FAULT_KINDS };
 
 const text = (label = "a string") => z.string({ error: label });
 const nonEmptyText = (label: string) => z.string({ error: label }).min(1, { error: label });

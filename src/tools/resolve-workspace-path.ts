@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { FileSystem } from "../domain/index.js";
 import { ClawEvalError } from "../domain/index.js";
+import { expandHome } from "../platform/expand-home.js";
 
 /** Outcome of resolving a tool's path argument inside the workspace jail. */
 export type WorkspacePathResult = { ok: true; path: string } | { ok: false; error: string };
@@ -30,12 +31,6 @@ export function escapeError(input: string): WorkspacePathResult {
 export function isInsideRoot(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
-}
-
-function expandHome(path: string, homeDir: string): string {
-  if (path === "~") return homeDir;
-  if (path.startsWith("~/")) return `${homeDir}/${path.slice(2)}`;
-  return path;
 }
 
 /**
