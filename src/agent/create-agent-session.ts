@@ -6,10 +6,10 @@ import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createSkillsSession } from "./create-skills-session.js";
-import { decideDelivery } from "./decide-delivery.js";
-import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
+import { settleTurnDelivery } from "./settle-turn-delivery.js";
 import { buildTurnInput } from "./turn-input.js";
 
 export interface AgentSessionOptions {
@@ -57,7 +57,6 @@ export interface AgentSession {
 }
 
 /** Longest `preview` on a `heartbeat` event, chars. */
-const HEARTBEAT_PREVIEW_CHARS = 200;
 
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
@@ -155,43 +154,18 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         ...(signal ? { signal } : {}),
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
       });
-      let delivered: string | null = null;
-      let keepMessages = true;
-      const failed = outcome.stopReason === "aborted" || (isHeartbeat && outcome.stopReason === "error");
-      if (failed && isHeartbeat) {
-        const reason = outcome.error ?? outcome.stopReason;
-        options.emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs });
-      } else if (!failed && !isHeartbeat) {
-        const decision = decideDelivery(outcome.reply, { mode: "message", maxAckChars });
-        options.emit(
-          decision.status === "sent"
-            ? { ...base, type: "delivery", status: "sent", text: decision.text }
-            : { ...base, type: "delivery", status: "skipped", reason: decision.reason },
-        );
-        delivered = decision.status === "sent" ? decision.text : null;
-      } else if (!failed) {
-        const now = options.runtime.now();
-        const result = decideHeartbeatOutcome(outcome.reply, { maxAckChars, lastAlert: lastHeartbeatAlert, now });
-        keepMessages = result.status === "sent";
-        if (result.status === "sent") {
-          lastHeartbeatAlert = { text: result.text, sentAt: now };
-          delivered = result.text;
-          options.emit({ ...base, type: "delivery", status: "sent", text: result.text });
-        } else {
-          const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
-          options.emit({ ...base, type: "delivery", status: "skipped", reason });
-        }
-        const preview = ("text" in result ? result.text : outcome.reply.trim()).slice(0, HEARTBEAT_PREVIEW_CHARS);
-        options.emit({
-          ...base,
-          type: "heartbeat",
-          status: result.status,
-          ...(result.status === "skipped" ? { reason: result.reason } : {}),
-          ...(preview === "" ? {} : { preview }),
-          durationMs: outcome.latencyMs,
-        });
-      }
-      if (keepMessages) history.push(...outcome.messages);
+      const settled = settleTurnDelivery({
+        outcome,
+        heartbeat: isHeartbeat,
+        maxAckChars,
+        lastAlert: lastHeartbeatAlert,
+        now: options.runtime.now(),
+        emit: options.emit,
+        base,
+      });
+      lastHeartbeatAlert = settled.lastAlert;
+      const { delivered } = settled;
+      if (settled.keepMessages) history.push(...outcome.messages);
       return {
         input: input.content,
         reply: outcome.reply,

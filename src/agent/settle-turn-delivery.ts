@@ -1,0 +1,68 @@
+import type { EventSink } from "../domain/index.js";
+import { decideDelivery } from "./decide-delivery.js";
+import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import type { AgentLoopOutcome } from "./run-agent-loop.js";
+
+const HEARTBEAT_PREVIEW_CHARS = 200;
+
+export interface SettleTurnDeliveryOptions {
+  outcome: AgentLoopOutcome;
+  heartbeat: boolean;
+  maxAckChars: number;
+  /** The session's last delivered heartbeat alert (duplicate suppression, spec/loop.md §5.5). */
+  lastAlert: LastHeartbeatAlert | undefined;
+  /** Milliseconds since the epoch. */
+  now: number;
+  emit: EventSink;
+  base: { runId: string; sessionKey: string };
+}
+
+export interface SettledDelivery {
+  /** The delivered text, or `null`. */
+  delivered: string | null;
+  /** False when the run leaves no trace in the transcript (heartbeat acks, silence, duplicates). */
+  keepMessages: boolean;
+  lastAlert: LastHeartbeatAlert | undefined;
+}
+
+/**
+ * Applies the delivery rules to a finished run (spec/loop.md §4.2, §5.5) and emits `delivery`
+ * (and, for heartbeats, `heartbeat`) events. An aborted run delivers nothing; a failed
+ * heartbeat reports `failed` and keeps its transcript.
+ */
+export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledDelivery {
+  const { outcome, emit, base, maxAckChars } = options;
+  const unchanged = { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
+  if (outcome.stopReason === "aborted" && !options.heartbeat) return unchanged;
+  if (!options.heartbeat) {
+    const decision = decideDelivery(outcome.reply, { mode: "message", maxAckChars });
+    emit(
+      decision.status === "sent"
+        ? { ...base, type: "delivery", status: "sent", text: decision.text }
+        : { ...base, type: "delivery", status: "skipped", reason: decision.reason },
+    );
+    return { ...unchanged, delivered: decision.status === "sent" ? decision.text : null };
+  }
+  if (outcome.stopReason === "aborted" || outcome.stopReason === "error") {
+    const reason = outcome.error ?? outcome.stopReason;
+    emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs });
+    return unchanged;
+  }
+  const result = decideHeartbeatOutcome(outcome.reply, { maxAckChars, lastAlert: options.lastAlert, now: options.now });
+  if (result.status === "sent") emit({ ...base, type: "delivery", status: "sent", text: result.text });
+  else {
+    const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
+    emit({ ...base, type: "delivery", status: "skipped", reason });
+  }
+  const preview = ("text" in result ? result.text : outcome.reply.trim()).slice(0, HEARTBEAT_PREVIEW_CHARS);
+  emit({
+    ...base,
+    type: "heartbeat",
+    status: result.status,
+    ...(result.status === "skipped" ? { reason: result.reason } : {}),
+    ...(preview === "" ? {} : { preview }),
+    durationMs: outcome.latencyMs,
+  });
+  if (result.status !== "sent") return { delivered: null, keepMessages: false, lastAlert: options.lastAlert };
+  return { delivered: result.text, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
+}
