@@ -153,6 +153,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         runId,
         ...(signal ? { signal } : {}),
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
+        services: { config: options.config, agentId },
       });
       const settled = settleTurnDelivery({
         outcome,

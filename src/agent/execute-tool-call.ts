@@ -1,4 +1,12 @@
-import type { EventSink, Runtime, Tool, ToolCallBlock, ToolResult, ToolResultMessage } from "../domain/index.js";
+import type {
+  EventSink,
+  Runtime,
+  Tool,
+  ToolCallBlock,
+  ToolContext,
+  ToolResult,
+  ToolResultMessage,
+} from "../domain/index.js";
 import { errorMessage } from "../domain/index.js";
 import { validateToolInput } from "../tools/validate-tool-input.js";
 
@@ -10,7 +18,12 @@ export interface ExecuteToolCallOptions {
   emit: EventSink;
   base: { runId: string; sessionKey: string };
   signal?: AbortSignal;
+  /** Session services and config handed to every tool (approver, sub-agent spawner). */
+  services?: ToolServices;
 }
+
+/** The parts of a {@link ToolContext} that come from the session rather than the call. */
+export type ToolServices = Pick<ToolContext, "config" | "agentId" | "approver" | "subagents">;
 
 function errorResult(text: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };
@@ -27,9 +40,13 @@ async function runTool(options: ExecuteToolCallOptions): Promise<ToolResult> {
   if (problem !== undefined) return errorResult(problem);
   try {
     return await tool.execute(call.input, {
+      ...options.services,
       runtime: options.runtime,
       workspaceDir: options.workspaceDir,
       toolCallId: call.id,
+      runId: options.base.runId,
+      sessionKey: options.base.sessionKey,
+      emit: options.emit,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {

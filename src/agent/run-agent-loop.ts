@@ -11,7 +11,7 @@ import type {
   UserMessage,
 } from "../domain/index.js";
 import { addUsage, assistantText, toolCallsOf, ZERO_USAGE } from "../domain/index.js";
-import { executeToolCall } from "./execute-tool-call.js";
+import { executeToolCall, type ToolServices } from "./execute-tool-call.js";
 
 export interface AgentLoopOptions {
   runtime: Runtime;
@@ -31,6 +31,8 @@ export interface AgentLoopOptions {
   signal?: AbortSignal;
   /** Monotonic clock in ms for latency; latency is 0 without it. */
   monotonic?: () => number;
+  /** Config and session services handed to tools. */
+  services?: ToolServices;
 }
 
 export type LoopStopReason = "end_turn" | "max_steps" | "error" | "aborted" | "refusal" | "max_tokens";
@@ -126,6 +128,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         emit,
         base,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.services ? { services: options.services } : {}),
       });
       toolResults.push(result);
       added.push(result);

@@ -1,3 +1,4 @@
+import type { EventSink } from "./events.js";
 import type { TextBlock } from "./messages.js";
 import type { Runtime } from "./runtime.js";
 
@@ -14,6 +15,51 @@ export interface ToolContext {
   workspaceDir: string;
   toolCallId: string;
   signal?: AbortSignal;
+  /** The run's openclaw.json-shaped config (`tools.exec.*`, `agents.defaults.subagents.*`). */
+  config?: Readonly<Record<string, unknown>>;
+  agentId?: string;
+  runId?: string;
+  sessionKey?: string;
+  /** The run's event stream (`exec_approval`, `subagent`); events carry `runId`/`sessionKey`. */
+  emit?: EventSink;
+  /** Answers exec approval requests (spec/loop.md §8.2 step 6); absent ⇒ no approver. */
+  approver?: ExecApprover;
+  /** Starts sub-agent runs for `sessions_spawn` (spec/loop.md §6); absent ⇒ the tool errors. */
+  subagents?: SubagentSpawner;
+}
+
+/** An approver's answer (spec/loop.md §8.2). */
+export type ExecApprovalDecision = "allow-once" | "allow-always" | "deny";
+
+export interface ExecApprovalRequest {
+  approvalId: string;
+  command: string;
+  /** Absolute working directory inside the workspace. */
+  workdir: string;
+}
+
+/** Resolves `undefined` when nobody answers (the approval times out; `askFallback` applies). */
+export type ExecApprover = (request: ExecApprovalRequest) => Promise<ExecApprovalDecision | undefined>;
+
+/** `sessions_spawn` arguments (spec/loop.md §6.1), validated by the tool. */
+export interface SubagentSpawnRequest {
+  task: string;
+  label?: string;
+  agentId?: string;
+  model?: string;
+  runTimeoutSeconds?: number;
+  mode?: "run" | "session";
+  thread?: boolean;
+  cleanup?: "keep" | "delete";
+}
+
+export type SubagentSpawnResult =
+  | { status: "accepted"; childSessionKey: string; runId: string; mode: "run" | "session"; note: string }
+  | { status: "forbidden" | "error"; error: string };
+
+/** The session service behind `sessions_spawn`: checks the limits and queues the child run. */
+export interface SubagentSpawner {
+  spawn(request: SubagentSpawnRequest): Promise<SubagentSpawnResult>;
 }
 
 /** A tool the agent can call. `execute` may throw; the loop turns a throw into an error result. */
