@@ -1,14 +1,20 @@
 import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
-import { ZERO_USAGE } from "../domain/index.js";
-import { parseModelId } from "../models/create-model.js";
-import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
+import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
-import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
-import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
+import { readSubagentLimits } from "./read-subagent-limits.js";
+import type { LoopStopReason } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
+import {
+  runSessionRun,
+  type SessionRunRequest,
+  type SessionRunResult,
+  type SessionRunWorld,
+  type SessionState,
+} from "./run-session-run.js";
+import { settleSubagents } from "./settle-subagents.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
 import { buildTurnInput } from "./turn-input.js";
 
@@ -29,6 +35,8 @@ export interface AgentSessionOptions {
   /** Default `agent:<agentId>:main`. */
   sessionKey?: string;
   monotonic?: () => number;
+  /** Models by id for sub-agents that ask for another model; unresolved ids use the session's model. */
+  resolveModel?: (id: string) => Model | undefined;
 }
 
 export interface TurnOptions {
@@ -56,8 +64,6 @@ export interface AgentSession {
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
 }
 
-/** Longest `preview` on a `heartbeat` event, chars. */
-
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
@@ -71,32 +77,41 @@ export interface AgentSession {
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
-  const sessionKey = options.sessionKey ?? `agent:${agentId}:main`;
-  const history: Message[] = [];
+  const main: SessionState = {
+    key: options.sessionKey ?? `agent:${agentId}:main`,
+    agentId,
+    depth: 0,
+    history: [],
+    model: options.model,
+  };
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
   const maxAckChars = readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300);
-  const modelName = parseModelId(options.model.id);
-  const modelId = modelName.name.replace(/@.*$/, "");
-  const allowed = new Set(
-    resolveToolNames(
-      options.tools.map((tool) => tool.name),
-      { config: options.config, agentId, provider: modelName.provider, ...(modelId === "" ? {} : { modelId }) },
-    ).names,
-  );
-  const tools = options.tools.filter((tool) => allowed.has(tool.name));
   const skills = createSkillsSession({
     runtime: options.runtime,
     workspaceDir: options.workspaceDir,
     config: options.config,
     agentId,
   });
+  const world: SessionRunWorld = {
+    runtime: options.runtime,
+    model: options.model,
+    tools: options.tools,
+    workspaceDir: options.workspaceDir,
+    config: options.config,
+    scenarioId: options.scenarioId,
+    unitId: options.unitId,
+    repeat: options.repeat,
+    maxSteps: options.maxSteps,
+    emit: options.emit,
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
+    prepareSkills: () => skills.prepareTurn(),
+    subagentLimits: (id) => readSubagentLimits(options.config, id),
+  };
   return {
-    sessionKey,
-    history,
+    sessionKey: main.key,
+    history: main.history,
     async runTurn({ turn, category, signal }) {
-      const runId = options.runtime.newId("run");
-      const base = { runId, sessionKey };
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       if (isHeartbeat) {
@@ -107,76 +122,80 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           userTimezone,
         });
         if (skip !== undefined) {
-          options.emit({ ...base, type: "heartbeat", status: "skipped", reason: skip });
+          const runId = options.runtime.newId("run");
+          options.emit({ runId, sessionKey: main.key, type: "heartbeat", status: "skipped", reason: skip });
           return skippedHeartbeatOutcome(input.content);
         }
       }
-      options.emit({ ...base, type: "agent_start", input: input.content, kind: turn.kind });
-      const { skillsPrompt, ...skillsEvent } = await skills.prepareTurn();
-      options.emit({ ...base, type: "skills_snapshot", ...skillsEvent });
-      const prompt = await buildRunSystemPrompt(
+      const request: Omit<SessionRunRequest, "input"> = { turn, category, signal };
+      const tally = createTurnTally();
+      const settle = (result: SessionRunResult, heartbeat: boolean): SessionRunResult => {
+        const settled = settleTurnDelivery({
+          outcome: result.outcome,
+          heartbeat,
+          maxAckChars,
+          lastAlert: lastHeartbeatAlert,
+          now: options.runtime.now(),
+          emit: options.emit,
+          base: { runId: result.runId, sessionKey: main.key },
+        });
+        lastHeartbeatAlert = settled.lastAlert;
+        if (settled.keepMessages) main.history.push(...result.outcome.messages);
+        tally.addMainRun(result, settled.delivered);
+        return result;
+      };
+      const first = settle(await runSessionRun(world, main, { ...request, input }), isHeartbeat);
+      await settleSubagents(
         {
-          config: options.config,
-          agentId,
-          sessionKey,
-          workspaceDir: options.workspaceDir,
-          provider: modelName.provider,
-          ...(modelId === "" ? {} : { modelId }),
-          cwd: options.workspaceDir,
-          tools,
-          skillsPrompt,
+          world,
+          request,
+          ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+          onChildRun: (result) => tally.addChildRun(result),
         },
-        options.runtime,
+        main,
+        first.children,
+        async (announce) => settle(await runSessionRun(world, main, { ...request, input: announce }), false),
       );
-      options.emit({ ...base, type: "prompt_built", systemPrompt: prompt.text, mode: prompt.mode });
-      const outcome = await runAgentLoop({
-        runtime: options.runtime,
-        model: options.model,
-        tools,
-        systemPrompt: prompt.text,
-        history,
-        input,
-        callContext: {
-          scenarioId: options.scenarioId,
-          unitId: options.unitId,
-          turnIndex: turn.index,
-          turnKind: turn.kind,
-          repeat: options.repeat,
-          script: turn.script,
-          category,
-          input: input.content,
-          sessionKey,
-        },
-        workspaceDir: options.workspaceDir,
-        maxSteps: options.maxSteps,
-        emit: options.emit,
-        runId,
-        ...(signal ? { signal } : {}),
-        ...(options.monotonic ? { monotonic: options.monotonic } : {}),
-        services: { config: options.config, agentId },
-      });
-      const settled = settleTurnDelivery({
-        outcome,
-        heartbeat: isHeartbeat,
-        maxAckChars,
-        lastAlert: lastHeartbeatAlert,
-        now: options.runtime.now(),
-        emit: options.emit,
-        base,
-      });
-      lastHeartbeatAlert = settled.lastAlert;
-      const { delivered } = settled;
-      if (settled.keepMessages) history.push(...outcome.messages);
+      return { input: input.content, systemPrompt: first.systemPrompt, ...tally.result() };
+    },
+  };
+}
+
+/**
+ * Sums a turn's runs: the main session's runs (the turn's own and announce runs) make the
+ * reply, delivery, stop reason and error; child runs add only usage, cost and latency.
+ */
+function createTurnTally() {
+  const replies: string[] = [];
+  const delivered: string[] = [];
+  let first: SessionRunResult | undefined;
+  let error: string | undefined;
+  let usage: Usage = ZERO_USAGE;
+  let costUsd: number | null = 0;
+  let latencyMs = 0;
+  const add = (result: SessionRunResult) => {
+    usage = addUsage(usage, result.outcome.usage);
+    costUsd = costUsd === null || result.outcome.costUsd === null ? null : costUsd + result.outcome.costUsd;
+    latencyMs += result.outcome.latencyMs;
+  };
+  return {
+    addMainRun(result: SessionRunResult, text: string | null) {
+      first ??= result;
+      error ??= result.outcome.error;
+      if (result.outcome.reply !== "") replies.push(result.outcome.reply);
+      if (text !== null) delivered.push(text);
+      add(result);
+    },
+    addChildRun: add,
+    result(): Omit<TurnOutcome, "input" | "systemPrompt"> {
       return {
-        input: input.content,
-        reply: outcome.reply,
-        delivered,
-        systemPrompt: prompt.text,
-        stopReason: outcome.stopReason,
-        ...(outcome.error === undefined ? {} : { error: outcome.error }),
-        usage: outcome.usage,
-        costUsd: outcome.costUsd,
-        latencyMs: outcome.latencyMs,
+        reply: replies.join("\n\n"),
+        delivered: delivered.length === 0 ? null : delivered.join("\n\n"),
+        stopReason: first?.outcome.stopReason ?? "end_turn",
+        ...(error === undefined ? {} : { error }),
+        usage,
+        costUsd,
+        latencyMs,
       };
     },
   };

@@ -91,7 +91,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const started = options.monotonic?.() ?? 0;
     const response = await options.model.complete({
       systemPrompt: options.systemPrompt,
-      messages: transcript,
+      // A copy: models (and recordings of requests) keep what was sent, not the growing transcript.
+      messages: [...transcript],
       tools: specs,
       context: options.callContext,
       ...(options.signal ? { signal: options.signal } : {}),

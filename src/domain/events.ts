@@ -41,7 +41,18 @@ export type AgentEvent = EventBase &
     | { type: "heartbeat"; status: string; reason?: string; preview?: string /** Run time, ms. */; durationMs?: number }
     | { type: "hook_error"; hook: string; pluginId: string; message: string }
     | { type: "hook_called"; hook: string; pluginId: string }
-    | { type: "subagent"; phase: "spawned" | "ended" | "announced"; childSessionKey: string; status?: string }
+    | {
+        type: "subagent";
+        phase: "spawned" | "ended" | "announced";
+        childSessionKey: string;
+        /** `ended`: ok, error, timeout or unknown (spec/loop.md §6.3). */
+        status?: string;
+        /** `spawned`: the task and its label, as the parent asked. */
+        task?: string;
+        label?: string;
+        /** `spawned`: the child's depth. */
+        depth?: number;
+      }
     | { type: "exec_approval"; phase: "requested" | "decided"; approvalId: string; decision?: string }
     | { type: "compaction_start"; reason: string }
     | { type: "compaction_end"; summary?: string }

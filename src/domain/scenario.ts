@@ -68,7 +68,15 @@ export type ExpectationFile =
   | { "heartbeat-ack": boolean }
   | { delivered: boolean }
   | { "reply-silent": boolean }
+  | { "subagent-spawned": boolean | SubagentSpawnedFile }
   | { custom: CustomFile };
+
+export interface SubagentSpawnedFile {
+  count?: number | undefined;
+  task?: string | undefined;
+  label?: string | undefined;
+  announced?: boolean | undefined;
+}
 
 export interface TurnFile {
   user?: string | undefined;
@@ -157,6 +165,12 @@ export type Expectation = ExpectationBase &
     | { type: "delivered"; value: boolean }
     /** `value`: nothing was delivered because the reply was silent (`NO_REPLY`), or the reverse. */
     | { type: "reply-silent"; value: boolean }
+    /**
+     * Sub-agents spawned in the turn (`spawned: false` ⇒ none), optionally only those whose task
+     * contains `task` or whose label is `label`; `count`: exactly that many; `announced`: every
+     * such child's result was announced back (or none was).
+     */
+    | { type: "subagent-spawned"; spawned: boolean; count?: number; task?: string; label?: string; announced?: boolean }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
   );
 

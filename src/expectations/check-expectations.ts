@@ -7,6 +7,7 @@ import { checkReplyContains } from "./check-reply-contains.js";
 import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
 import { checkSkillsExcluded, checkSkillsIncluded, checkSkillsTruncated } from "./check-skills.js";
+import { checkSubagentSpawned } from "./check-subagent-spawned.js";
 import { checkToolCalled } from "./check-tool-called.js";
 import { checkToolNotCalled } from "./check-tool-not-called.js";
 import { checkToolSequence } from "./check-tool-sequence.js";
@@ -35,6 +36,7 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "heartbeat-ack": checkHeartbeatAck,
   delivered: checkDelivered,
   "reply-silent": checkReplySilent,
+  "subagent-spawned": checkSubagentSpawned,
   custom: checkCustom,
 };
 

@@ -59,8 +59,9 @@ function playStep(step: ScriptStep, callId: (index: number) => string): ModelRes
 
 /**
  * The built-in deterministic model. In `scenario` mode the steps of a turn's script are
- * consumed in order across that turn's model calls (per session); when they run out the call
- * fails with an error naming the scenario and turn.
+ * consumed in order across all of that turn's model calls, whichever session makes them (a
+ * sub-agent's calls take the next steps); when they run out the call fails with an error naming
+ * the scenario and turn.
  */
 export function createScriptedModel(options: ScriptedModelOptions = {}): ScriptedModel {
   const source = options.source ?? "scenario";
@@ -73,7 +74,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     async complete(request) {
       requests.push(request);
       const { context } = request;
-      const key = `${context.sessionKey}\u0000${context.turnIndex}`;
+      const key = `${context.unitId}\u0000${context.turnIndex}`;
       const position = cursors.get(key) ?? 0;
       cursors.set(key, position + 1);
       const callId = (index: number) => `call_${context.turnIndex + 1}_${position + 1}_${index + 1}`;

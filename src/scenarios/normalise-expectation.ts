@@ -43,6 +43,18 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
   "heartbeat-ack": (value) => ({ type: "heartbeat-ack", value }),
   delivered: (value) => ({ type: "delivered", value }),
   "reply-silent": (value) => ({ type: "reply-silent", value }),
+  "subagent-spawned": (value) => {
+    if (typeof value === "boolean") return { type: "subagent-spawned", spawned: value };
+    const { count, task, label, announced } = value;
+    return {
+      type: "subagent-spawned",
+      spawned: count !== 0,
+      ...(count === undefined ? {} : { count }),
+      ...(task === undefined ? {} : { task }),
+      ...(label === undefined ? {} : { label }),
+      ...(announced === undefined ? {} : { announced }),
+    };
+  },
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
     return {

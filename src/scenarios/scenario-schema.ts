@@ -23,6 +23,7 @@ export const EXPECTATION_TYPES = [
   "heartbeat-ack",
   "delivered",
   "reply-silent",
+  "subagent-spawned",
   "custom",
 ] as const;
 
@@ -182,6 +183,23 @@ const skillsExcludedEntrySchema = z.union(
   { error: "a skill name or a mapping with name and reason" },
 );
 
+const subagentSpawnedSchema = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      count: z
+        .number({ error: "a non-negative integer" })
+        .int({ error: "a non-negative integer" })
+        .nonnegative({ error: "a non-negative integer" })
+        .optional(),
+      task: nonEmptyText("text the spawned task contains").optional(),
+      label: nonEmptyText("the spawn's label").optional(),
+      announced: z.boolean({ error: "true or false" }).optional(),
+    }),
+  ],
+  { error: "true, false or a mapping with count, task, label and announced" },
+);
+
 const expectationSchema = z.union(
   [
     z.strictObject({ "reply-equals": text() }),
@@ -200,6 +218,7 @@ const expectationSchema = z.union(
     z.strictObject({ "heartbeat-ack": z.boolean({ error: "true or false" }) }),
     z.strictObject({ delivered: z.boolean({ error: "true or false" }) }),
     z.strictObject({ "reply-silent": z.boolean({ error: "true or false" }) }),
+    z.strictObject({ "subagent-spawned": subagentSpawnedSchema }),
     z.strictObject({ custom: customSchema }),
   ],
   { error: "a mapping with one expectation type" },

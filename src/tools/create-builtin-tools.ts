@@ -4,10 +4,11 @@ import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
 import { readTool } from "./read-tool.js";
+import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
 import { writeTool } from "./write-tool.js";
 
-/** The file tools this folder provides, in catalog order. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find"] as const;
+/** The tools this folder provides, in catalog order. */
+export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "sessions_spawn"] as const;
 
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
@@ -17,7 +18,15 @@ export function isBuiltinToolName(name: string): name is BuiltinToolName {
 
 /** Every built-in tool by name; the Record over the full union keeps the table exhaustive. */
 export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
-  return { read: readTool, write: writeTool, edit: editTool, ls: lsTool, grep: grepTool, find: findTool };
+  return {
+    read: readTool,
+    write: writeTool,
+    edit: editTool,
+    ls: lsTool,
+    grep: grepTool,
+    find: findTool,
+    sessions_spawn: sessionsSpawnTool,
+  };
 }
 
 /** The named built-in tools, in the order given. */

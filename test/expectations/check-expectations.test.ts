@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, custom",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, subagent-spawned, custom",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -76,6 +76,7 @@ describe("checkExpectations", () => {
       "skills-excluded",
       "skills-included",
       "skills-truncated",
+      "subagent-spawned",
       "tool-called",
       "tool-not-called",
       "tool-sequence",

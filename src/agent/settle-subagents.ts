@@ -1,0 +1,131 @@
+import type { Model, Usage, UserMessage } from "../domain/index.js";
+import { addUsage, ZERO_USAGE } from "../domain/index.js";
+import {
+  buildAnnounceMessage,
+  type SubagentRunStatus,
+  shouldAnnounce,
+  type TaskCompletion,
+} from "./build-announce-message.js";
+import { buildSubagentTaskMessage } from "./build-subagent-task-message.js";
+import type { PendingSubagent } from "./create-subagent-spawner.js";
+import type { LoopStopReason } from "./run-agent-loop.js";
+import {
+  runSessionRun,
+  type SessionRunRequest,
+  type SessionRunResult,
+  type SessionRunWorld,
+  type SessionState,
+} from "./run-session-run.js";
+
+export interface SubagentSettlement {
+  world: SessionRunWorld;
+  /** The turn's request; children and announce runs reuse its turn, signal and services. */
+  request: Omit<SessionRunRequest, "input" | "category">;
+  /** Picks a child's model from an id (`sessions_spawn` `model`, `agents.defaults.subagents.model`). */
+  resolveModel?: (id: string) => Model | undefined;
+  /** Sees every child run, for the turn's usage, cost and latency. */
+  onChildRun(result: SessionRunResult): void;
+}
+
+const STATUS_BY_STOP: Record<LoopStopReason, SubagentRunStatus> = {
+  end_turn: "ok",
+  refusal: "ok",
+  max_tokens: "ok",
+  max_steps: "error",
+  error: "error",
+  aborted: "unknown",
+};
+
+function childSignal(parent: AbortSignal | undefined, seconds: number | undefined) {
+  if (seconds === undefined || seconds <= 0) return { signal: parent, timedOut: () => false };
+  const timeout = AbortSignal.timeout(Math.round(seconds * 1000));
+  const signal = parent === undefined ? timeout : AbortSignal.any([parent, timeout]);
+  return { signal, timedOut: () => timeout.aborted };
+}
+
+/**
+ * Runs the children a requester's run accepted, one after another in spawn order, each to its
+ * end (its own children included), and announces each result back to the requester (spec/loop.md
+ * §6.2–6.3) through `announce`, which runs and settles one requester run and returns it; children
+ * that run spawns are settled in turn. A child whose final text is exactly `ANNOUNCE_SKIP` or
+ * `NO_REPLY` is not announced. Events: `subagent` `ended` (with the run status) and `announced`.
+ */
+export async function settleSubagents(
+  settlement: SubagentSettlement,
+  requester: SessionState,
+  children: readonly PendingSubagent[],
+  announce: (input: UserMessage) => Promise<SessionRunResult>,
+): Promise<void> {
+  const { world } = settlement;
+  const queue = [...children];
+  for (let child = queue.shift(); child !== undefined; child = queue.shift()) {
+    if (settlement.request.signal?.aborted) return;
+    const completion = await runChild(settlement, requester, child);
+    const base = { runId: child.runId, sessionKey: requester.key };
+    world.emit({
+      ...base,
+      type: "subagent",
+      phase: "ended",
+      childSessionKey: child.childSessionKey,
+      status: completion.status,
+    });
+    if (!shouldAnnounce(completion.result)) continue;
+    const message = buildAnnounceMessage(completion, requester.depth > 0);
+    const announced = await announce({ role: "user", content: message, kind: "user" });
+    world.emit({
+      runId: announced.runId,
+      sessionKey: requester.key,
+      type: "subagent",
+      phase: "announced",
+      childSessionKey: child.childSessionKey,
+    });
+    queue.push(...announced.children);
+  }
+}
+
+async function runChild(
+  settlement: SubagentSettlement,
+  requester: SessionState,
+  child: PendingSubagent,
+): Promise<TaskCompletion> {
+  const { world } = settlement;
+  const limits = world.subagentLimits(requester.agentId);
+  const modelId = child.request.model ?? limits.model;
+  const model = (modelId === undefined ? undefined : settlement.resolveModel?.(modelId)) ?? requester.model;
+  const session: SessionState = {
+    key: child.childSessionKey,
+    agentId: child.agentId,
+    depth: child.depth,
+    history: [],
+    model,
+  };
+  const timing = childSignal(settlement.request.signal, child.request.runTimeoutSeconds);
+  let usage: Usage = ZERO_USAGE;
+  let last: SessionRunResult | undefined;
+  const run = async (input: UserMessage, runId?: string): Promise<SessionRunResult> => {
+    const result = await runSessionRun(
+      world,
+      session,
+      { ...settlement.request, signal: timing.signal, input, category: undefined },
+      runId,
+    );
+    session.history.push(...result.outcome.messages);
+    usage = addUsage(usage, result.outcome.usage);
+    settlement.onChildRun(result);
+    last = result;
+    return result;
+  };
+  const task = buildSubagentTaskMessage(child.request.task, child.depth, limits.maxSpawnDepth);
+  const first = await run({ role: "user", content: task, kind: "user" }, child.runId);
+  await settleSubagents(settlement, session, first.children, (input) => run(input));
+  const status: SubagentRunStatus = timing.timedOut() ? "timeout" : STATUS_BY_STOP[first.outcome.stopReason];
+  return {
+    childSessionKey: child.childSessionKey,
+    childSessionId: child.runId,
+    taskLabel: child.request.label ?? child.request.task,
+    status,
+    ...(first.outcome.error === undefined ? {} : { error: first.outcome.error }),
+    result: last?.outcome.reply ?? "",
+    usage,
+  };
+}
