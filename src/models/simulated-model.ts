@@ -69,7 +69,7 @@ export function createSimulatedModel(options: SimulatedModelOptions): SimulatedM
     const key = turnKey(context);
     const known = decisions.get(key);
     if (known !== undefined) return known;
-    const draw = createSeededRandom(hashSeed(`${seed}\u0000${context.unitId}\u0000${key}`))();
+    const draw = createSeededRandom(hashSeed(`${seed}\u0000${key}`))();
     const decision = draw < options.rates[category];
     decisions.set(key, decision);
     return decision;
@@ -88,6 +88,7 @@ export function createSimulatedModel(options: SimulatedModelOptions): SimulatedM
   };
 }
 
+/** One compliance decision per unit, session and turn (a model may serve several units). */
 function turnKey(context: ModelCallContext): string {
-  return `${context.sessionKey}\u0000${context.turnIndex}`;
+  return `${context.unitId}\u0000${context.sessionKey}\u0000${context.turnIndex}`;
 }
