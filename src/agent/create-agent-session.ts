@@ -5,6 +5,7 @@ import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
+import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
@@ -153,7 +154,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         runId,
         ...(signal ? { signal } : {}),
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
-        services: { config: options.config, agentId },
+        services: { config: options.config, agentId, ...scenarioApproverService(turn.approvals) },
       });
       const settled = settleTurnDelivery({
         outcome,

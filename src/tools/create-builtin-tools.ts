@@ -1,13 +1,14 @@
 import type { Tool } from "../domain/index.js";
 import { editTool } from "./edit-tool.js";
+import { execTool } from "./exec-tool.js";
 import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
 import { readTool } from "./read-tool.js";
 import { writeTool } from "./write-tool.js";
 
-/** The file tools this folder provides, in catalog order. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find"] as const;
+/** The tools this folder provides, in catalog order. */
+export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "exec"] as const;
 
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
@@ -17,7 +18,15 @@ export function isBuiltinToolName(name: string): name is BuiltinToolName {
 
 /** Every built-in tool by name; the Record over the full union keeps the table exhaustive. */
 export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
-  return { read: readTool, write: writeTool, edit: editTool, ls: lsTool, grep: grepTool, find: findTool };
+  return {
+    read: readTool,
+    write: writeTool,
+    edit: editTool,
+    ls: lsTool,
+    grep: grepTool,
+    find: findTool,
+    exec: execTool,
+  };
 }
 
 /** The named built-in tools, in the order given. */
