@@ -25,6 +25,7 @@ export const configToolKeys = section({
     host: check.oneOf(["sandbox", "gateway"], "the default sandbox applies"),
     security: check.oneOf(["deny", "allowlist", "full"], "the default allowlist applies"),
     ask: check.oneOf(["off", "on-miss", "always"], "the default on-miss applies"),
+    askFallback: check.oneOf(["deny", "allowlist", "full"], "the default deny applies"),
     safeBins: check.textList("an executable name"),
   }),
   fs: section({ workspaceOnly: check.boolean(true) }),

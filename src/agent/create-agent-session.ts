@@ -2,6 +2,7 @@ import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn
 import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
+import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
@@ -127,7 +128,12 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           return skippedHeartbeatOutcome(input.content);
         }
       }
-      const request: Omit<SessionRunRequest, "input"> = { turn, category, signal };
+      const request: Omit<SessionRunRequest, "input"> = {
+        turn,
+        category,
+        signal,
+        services: scenarioApproverService(turn.approvals),
+      };
       const tally = createTurnTally();
       const settle = (result: SessionRunResult, heartbeat: boolean): SessionRunResult => {
         const settled = settleTurnDelivery({

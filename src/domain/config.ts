@@ -32,6 +32,8 @@ export interface ExecToolConfig {
   security?: "deny" | "allowlist" | "full";
   /** Default `on-miss`. */
   ask?: "off" | "on-miss" | "always";
+  /** What an unanswered approval falls back to; default `deny`. */
+  askFallback?: "deny" | "allowlist" | "full";
   /** Default `jq, cut, uniq, head, tail, tr, wc`. */
   safeBins?: string[];
 }

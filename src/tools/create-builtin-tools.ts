@@ -1,5 +1,6 @@
 import type { Tool } from "../domain/index.js";
 import { editTool } from "./edit-tool.js";
+import { execTool } from "./exec-tool.js";
 import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
@@ -8,7 +9,7 @@ import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
 import { writeTool } from "./write-tool.js";
 
 /** The tools this folder provides, in catalog order. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "sessions_spawn"] as const;
+export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "exec", "sessions_spawn"] as const;
 
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
@@ -25,6 +26,7 @@ export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
     ls: lsTool,
     grep: grepTool,
     find: findTool,
+    exec: execTool,
     sessions_spawn: sessionsSpawnTool,
   };
 }

@@ -122,6 +122,7 @@ const SPEC_KEYS = [
   "tools.exec.host",
   "tools.exec.security",
   "tools.exec.ask",
+  "tools.exec.askFallback",
   "tools.exec.safeBins",
   "tools.fs.workspaceOnly",
   "skills.load.extraDirs",

@@ -24,6 +24,7 @@ describe("createBuiltinTools", () => {
 
   it("recognises built-in names", () => {
     expect(isBuiltinToolName("ls")).toBe(true);
-    expect(isBuiltinToolName("exec")).toBe(false);
+    expect(isBuiltinToolName("exec")).toBe(true);
+    expect(isBuiltinToolName("process")).toBe(false);
   });
 });

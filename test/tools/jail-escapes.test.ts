@@ -16,6 +16,7 @@ const argumentsFor: Record<BuiltinToolName, (path: string) => Record<string, unk
   ls: (path) => ({ path }),
   grep: (path) => ({ pattern: "SECRET", path }),
   find: (path) => ({ pattern: "*", path }),
+  exec: (path) => ({ command: "touch pwned", workdir: path }),
   sessions_spawn: (path) => ({ task: "summarise the notes", cwd: path }),
 };
 

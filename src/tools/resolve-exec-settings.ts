@@ -1,0 +1,132 @@
+import {
+  EXEC_ASK_LEVELS,
+  EXEC_SECURITY_LEVELS,
+  type ExecAllowlistEntry,
+  type ExecApprovals,
+  type ExecApprovalsScope,
+  type ExecAsk,
+  type ExecSecurity,
+} from "./parse-exec-approvals.js";
+
+/** Default `tools.exec.safeBins` (spec/loop.md §8.1). */
+export const DEFAULT_SAFE_BINS: readonly string[] = ["jq", "cut", "uniq", "head", "tail", "tr", "wc"];
+
+/** The effective exec policy of one call (spec/loop.md §8.1). */
+export interface ExecSettings {
+  /** Where commands run: `sandbox` when the session is sandboxed, else `gateway` (the host). */
+  host: "sandbox" | "gateway";
+  /**
+   * `tools.exec.host` is explicitly `sandbox` while the session is not sandboxed: every call
+   * fails with {@link SANDBOX_UNAVAILABLE_MESSAGE}.
+   */
+  sandboxUnavailable: boolean;
+  security: ExecSecurity;
+  ask: ExecAsk;
+  askFallback: ExecSecurity;
+  safeBins: readonly string[];
+  /** The agent's store entries followed by those of `*`. */
+  allowlist: readonly ExecAllowlistEntry[];
+}
+
+export const SANDBOX_UNAVAILABLE_MESSAGE =
+  "exec unavailable: tools.exec.host is sandbox but this session has no sandbox runtime " +
+  "(agents.defaults.sandbox.mode is off for it). Turn the sandbox on with agents.defaults.sandbox.mode " +
+  '("all" or "non-main"), or set tools.exec.host to "gateway" to run commands on the host with approvals.';
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function choice<T extends string>(value: unknown, choices: readonly T[]): T | undefined {
+  return typeof value === "string" && (choices as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** The strictest of the values that are set (lowest index in `order`), else `fallback`. */
+function strictest<T extends string>(
+  values: readonly (T | undefined)[],
+  order: readonly T[],
+  pick: "min" | "max",
+  fallback: T,
+): T {
+  const set = values.filter((value): value is T => value !== undefined).map((value) => order.indexOf(value));
+  if (set.length === 0) return fallback;
+  const index = pick === "min" ? Math.min(...set) : Math.max(...set);
+  return order[index] ?? fallback;
+}
+
+function sandboxMode(config: Record<string, unknown>, agentId: string): string {
+  const agents = asRecord(config.agents);
+  const entry = (Array.isArray(agents?.list) ? agents.list : [])
+    .map(asRecord)
+    .find((candidate) => candidate?.id === agentId);
+  const mode = asRecord(entry?.sandbox)?.mode ?? asRecord(asRecord(agents?.defaults)?.sandbox)?.mode;
+  return typeof mode === "string" ? mode : "off";
+}
+
+/** The store's opinion for an agent: its own scope, else `*`, else the store defaults. */
+function storeScope(approvals: ExecApprovals, agentId: string): ExecApprovalsScope {
+  const own = approvals.agents[agentId];
+  const wildcard = approvals.agents["*"];
+  const pick = <K extends keyof ExecApprovalsScope>(key: K): ExecApprovalsScope[K] =>
+    own?.[key] ?? wildcard?.[key] ?? approvals.defaults[key];
+  const security = pick("security");
+  const ask = pick("ask");
+  const askFallback = pick("askFallback");
+  return {
+    ...(security === undefined ? {} : { security }),
+    ...(ask === undefined ? {} : { ask }),
+    ...(askFallback === undefined ? {} : { askFallback }),
+  };
+}
+
+/**
+ * Resolves the exec policy (spec/loop.md §8.1) from the run's config and the approvals store.
+ * Each setting is the stricter of config (`tools.exec.*`) and store (agent scope, else `*`,
+ * else `defaults`): security and askFallback take the minimum of `deny < allowlist < full`,
+ * ask the maximum of `off < on-miss < always`. A side that leaves a setting unset has no
+ * opinion; when neither sets it the defaults apply (`allowlist`, `on-miss`, `deny`). Invalid
+ * config values count as unset (the config check warns about them). The session is sandboxed
+ * when `agents.defaults.sandbox.mode` (or the agent's own `sandbox.mode`) is `all`, or
+ * `non-main` and the session key is not the agent's main key `agent:<agentId>:main`. Pure.
+ */
+export function resolveExecSettings(options: {
+  config: Readonly<Record<string, unknown>>;
+  agentId: string;
+  /** Default: the agent's main session. */
+  sessionKey?: string;
+  approvals: ExecApprovals;
+}): ExecSettings {
+  const { config, agentId, approvals } = options;
+  const exec = asRecord(asRecord(config.tools)?.exec) ?? {};
+  const store = storeScope(approvals, agentId);
+  const mode = sandboxMode(config, agentId);
+  const isMain = options.sessionKey === undefined || options.sessionKey === `agent:${agentId}:main`;
+  const sandboxed = mode === "all" || (mode === "non-main" && !isMain);
+  const safeBins = Array.isArray(exec.safeBins)
+    ? exec.safeBins.filter((bin): bin is string => typeof bin === "string")
+    : DEFAULT_SAFE_BINS;
+  return {
+    host: sandboxed ? "sandbox" : "gateway",
+    sandboxUnavailable: exec.host === "sandbox" && !sandboxed,
+    security: strictest(
+      [choice(exec.security, EXEC_SECURITY_LEVELS), store.security],
+      EXEC_SECURITY_LEVELS,
+      "min",
+      "allowlist",
+    ),
+    ask: strictest([choice(exec.ask, EXEC_ASK_LEVELS), store.ask], EXEC_ASK_LEVELS, "max", "on-miss"),
+    askFallback: strictest(
+      [choice(exec.askFallback, EXEC_SECURITY_LEVELS), store.askFallback],
+      EXEC_SECURITY_LEVELS,
+      "min",
+      "deny",
+    ),
+    safeBins,
+    allowlist: [
+      ...(approvals.agents[agentId]?.allowlist ?? []),
+      ...(agentId === "*" ? [] : (approvals.agents["*"]?.allowlist ?? [])),
+    ],
+  };
+}
