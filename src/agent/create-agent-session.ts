@@ -3,6 +3,7 @@ import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
+import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
@@ -115,6 +116,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     async runTurn({ turn, category, signal }) {
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
+      const tally = createTurnTally();
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
@@ -132,9 +134,15 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         turn,
         category,
         signal,
-        services: scenarioApproverService(turn.approvals),
+        services: {
+          ...scenarioApproverService(turn.approvals),
+          messenger: createScenarioMessenger({
+            sessionKey: main.key,
+            emit: options.emit,
+            onSent: (text) => tally.addMessage(text),
+          }),
+        },
       };
-      const tally = createTurnTally();
       const settle = (result: SessionRunResult, heartbeat: boolean): SessionRunResult => {
         const settled = settleTurnDelivery({
           outcome: result.outcome,
@@ -193,6 +201,10 @@ function createTurnTally() {
       add(result);
     },
     addChildRun: add,
+    /** A text the `message` tool sent during a run. */
+    addMessage(text: string) {
+      delivered.push(text);
+    },
     result(): Omit<TurnOutcome, "input" | "systemPrompt"> {
       return {
         reply: replies.join("\n\n"),

@@ -53,8 +53,8 @@ export interface SessionRunRequest {
   turn: Turn;
   category: ComplianceCategory | undefined;
   signal: AbortSignal | undefined;
-  /** Tool services besides the spawner (exec approver). */
-  services?: Pick<ToolContext, "approver">;
+  /** Tool services besides the spawner (exec approver, the main session's messenger). */
+  services?: Pick<ToolContext, "approver" | "messenger">;
 }
 
 export interface SessionRunResult {

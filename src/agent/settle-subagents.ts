@@ -99,6 +99,8 @@ async function runChild(
     history: [],
     model,
   };
+  // Sub-agents never deliver to channels (spec/loop.md §6.2): no messenger.
+  const { messenger: _messenger, ...childServices } = settlement.request.services ?? {};
   const timing = childSignal(settlement.request.signal, child.request.runTimeoutSeconds);
   let usage: Usage = ZERO_USAGE;
   let last: SessionRunResult | undefined;
@@ -106,7 +108,7 @@ async function runChild(
     const result = await runSessionRun(
       world,
       session,
-      { ...settlement.request, signal: timing.signal, input, category: undefined },
+      { ...settlement.request, services: childServices, signal: timing.signal, input, category: undefined },
       runId,
     );
     session.history.push(...result.outcome.messages);

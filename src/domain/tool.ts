@@ -26,6 +26,20 @@ export interface ToolContext {
   approver?: ExecApprover;
   /** Starts sub-agent runs for `sessions_spawn` (spec/loop.md §6); absent ⇒ the tool errors. */
   subagents?: SubagentSpawner;
+  /** Sends messages for the `message` tool; absent (sub-agents) ⇒ the tool errors. */
+  messenger?: Messenger;
+}
+
+/** What the `message` tool's send led to. */
+export type MessageSendResult =
+  | { status: "sent"; channel: string; text: string }
+  | { status: "skipped"; reason: string }
+  | { status: "error"; error: string };
+
+/** The session's outbound channel, as the `message` tool reaches it. */
+export interface Messenger {
+  /** `runId`: the run whose tool call sends (events carry it). */
+  send(request: { text: string; target?: string; runId?: string }): Promise<MessageSendResult>;
 }
 
 /** An approver's answer (spec/loop.md §8.2). */

@@ -4,12 +4,13 @@ import { execTool } from "./exec-tool.js";
 import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
+import { messageTool } from "./message-tool.js";
 import { readTool } from "./read-tool.js";
 import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
 import { writeTool } from "./write-tool.js";
 
 /** The tools this folder provides, in catalog order. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "exec", "sessions_spawn"] as const;
+export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "exec", "sessions_spawn", "message"] as const;
 
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
@@ -28,6 +29,7 @@ export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
     find: findTool,
     exec: execTool,
     sessions_spawn: sessionsSpawnTool,
+    message: messageTool,
   };
 }
 

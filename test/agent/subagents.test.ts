@@ -234,3 +234,45 @@ describe("announce message", () => {
     expect(shouldAnnounce("Done")).toBe(true);
   });
 });
+
+describe("the message tool", () => {
+  it("delivers on the scenario channel at once; the final NO_REPLY is silent", async () => {
+    const { run, events, model } = setup([
+      { kind: "tool_calls", calls: [{ name: "message", input: { action: "send", message: "Booked for 19:00." } }] },
+      say("NO_REPLY"),
+    ]);
+    const outcome = await run();
+    expect(outcome.delivered).toBe("Booked for 19:00.");
+    const deliveries = events
+      .filter((event) => event.type === "delivery")
+      .map(({ runId: _run, sessionKey: _key, ...rest }) => rest);
+    expect(deliveries).toEqual([
+      { type: "delivery", status: "sent", text: "Booked for 19:00." },
+      { type: "delivery", status: "skipped", reason: "silent" },
+    ]);
+    expect(model.requests[0]?.tools.map((tool) => tool.name)).toContain("message");
+  });
+
+  it("refuses other targets, and is unavailable to sub-agents", async () => {
+    const { run, toolTexts, events } = setup([
+      {
+        kind: "tool_calls",
+        calls: [
+          { name: "message", input: { action: "send", message: "hi", target: "telegram:42" } },
+          { name: "sessions_spawn", input: { task: "say hi" } },
+        ],
+      },
+      say("Started."),
+      { kind: "tool_calls", calls: [{ name: "message", input: { action: "send", message: "from child" } }] },
+      say(ANNOUNCE_SKIP_TOKEN),
+    ]);
+    const outcome = await run();
+    const texts = toolTexts();
+    expect(texts[0]).toBe(
+      'Unknown target "telegram:42": this conversation has one channel, "scenario"; omit target to reply here',
+    );
+    expect(texts[2]).toMatch(/^message is not available in this session/);
+    expect(outcome.delivered).toBe("Started.");
+    expect(events.filter((event) => event.type === "delivery" && event.status === "sent")).toHaveLength(1);
+  });
+});

@@ -9,7 +9,10 @@ import { callTool, createWorkspace, removeTestRoots, snapshotTree, textOf, toolC
 const tools = createBuiltinTools();
 
 /** Arguments that make each tool touch `path`, in the way most likely to do harm. */
-const argumentsFor: Record<BuiltinToolName, (path: string) => Record<string, unknown>> = {
+/** Every built-in tool that takes a path (`message` takes none). */
+type PathToolName = Exclude<BuiltinToolName, "message">;
+
+const argumentsFor: Record<PathToolName, (path: string) => Record<string, unknown>> = {
   read: (path) => ({ path }),
   write: (path) => ({ path, content: "pwned" }),
   edit: (path) => ({ path, oldText: "SECRET", newText: "pwned" }),
@@ -52,7 +55,7 @@ beforeEach(() => {
 
 afterEach(removeTestRoots);
 
-describe.each(Object.keys(argumentsFor) as BuiltinToolName[])("%s inside the workspace jail", (name) => {
+describe.each(Object.keys(argumentsFor) as PathToolName[])("%s inside the workspace jail", (name) => {
   const tool: Tool = tools[name];
 
   it.each(ESCAPES)("refuses %j and leaves the outside untouched", async (path) => {
