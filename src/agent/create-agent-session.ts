@@ -7,6 +7,7 @@ import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
@@ -63,11 +64,14 @@ export interface AgentSession {
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
  *
  * Heartbeat turns (spec/loop.md §5): the skip checks run first (`disabled`, `quiet-hours`,
- * `empty-heartbeat-file`); a skip makes no model call, delivers nothing and emits only
- * `heartbeat {status: "skipped", reason}`. After a run, `ok-empty`, `ok-token` and a duplicate
- * alert (same text as the last sent alert, < 24 h ago) deliver nothing and drop the run's
- * messages from the transcript; an alert is delivered and remembered. A run that ends in an
- * error or abort is `failed`, keeps its transcript and delivers nothing.
+ * `empty-heartbeat-file` unless the wake reason bypasses it, `alerts-disabled`); a skip makes no
+ * model call, delivers nothing and emits only `heartbeat {status: "skipped", reason}`. After a
+ * run, `ok-empty`, `ok-token` and a duplicate alert (same text as the last sent alert, < 24 h
+ * ago) drop the run's messages from the transcript and deliver nothing (an ack sends
+ * `HEARTBEAT_OK` under `showOk`); an alert with no recipient (`target: none` or another channel)
+ * or with `showAlerts: false` is skipped and kept; an alert is delivered and remembered. A run
+ * that ends in an error or abort is `failed`, keeps its transcript and delivers nothing. Target
+ * and visibility come from {@link readHeartbeatDelivery}.
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
@@ -76,6 +80,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
   const maxAckChars = readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300);
+  const heartbeatDelivery = readHeartbeatDelivery(options.config);
   const modelName = parseModelId(options.model.id);
   const modelId = modelName.name.replace(/@.*$/, "");
   const allowed = new Set(
@@ -99,15 +104,18 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const base = { runId, sessionKey };
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
+      const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
           config: options.config,
           workspaceDir: options.workspaceDir,
           userTimezone,
+          visibility: heartbeatDelivery.visibility,
+          ...wake,
         });
         if (skip !== undefined) {
-          options.emit({ ...base, type: "heartbeat", status: "skipped", reason: skip });
+          options.emit({ ...base, type: "heartbeat", status: "skipped", reason: skip, ...wake });
           return skippedHeartbeatOutcome(input.content);
         }
       }
@@ -160,6 +168,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         heartbeat: isHeartbeat,
         maxAckChars,
         lastAlert: lastHeartbeatAlert,
+        heartbeatDelivery,
+        ...wake,
         now: options.runtime.now(),
         emit: options.emit,
         base,
