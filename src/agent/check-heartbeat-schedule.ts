@@ -5,7 +5,7 @@ import { parseHeartbeatInterval } from "./parse-heartbeat-interval.js";
 import { toZonedClock } from "./to-zoned-clock.js";
 
 /** Why a heartbeat made no model call (spec/loop.md §5.3, the checks this runtime models). */
-export type HeartbeatSkipReason = "disabled" | "quiet-hours" | "empty-heartbeat-file";
+export type HeartbeatSkipReason = "disabled" | "quiet-hours" | "empty-heartbeat-file" | "alerts-disabled";
 
 export interface HeartbeatScheduleContext {
   config: Readonly<Record<string, unknown>>;

@@ -25,9 +25,20 @@ const skills = section({
 
 const hookEntry = open({ enabled: check.boolean(true) });
 
+/** `channels.<ch>.heartbeat` and `channels.<ch>.accounts.<id>.heartbeat` visibility (loop.md §5.1). */
+const heartbeatVisibility = section({
+  showOk: check.boolean(false),
+  showAlerts: check.boolean(true),
+  useIndicator: check.boolean(true),
+});
+
+/** One `channels.<ch>` entry (also `channels.defaults`): other channel keys are free-form. */
+const channel = open({ heartbeat: heartbeatVisibility, accounts: map(open({ heartbeat: heartbeatVisibility })) });
+
 /**
  * Every openclaw.json key the five specs read. Maps keyed by user names (skill keys,
- * `provider/model`, channel ids, hook and plugin names) accept any key; channels are free-form.
+ * `provider/model`, channel ids, hook and plugin names) accept any key; a channel's keys are
+ * free-form apart from its heartbeat visibility.
  */
 export const configKeyTree = section({
   agents: configAgentKeys,
@@ -47,7 +58,7 @@ export const configKeyTree = section({
     }),
     responsePrefix: check.text("no prefix is added"),
   }),
-  channels: map(free),
+  channels: map(channel),
   hooks: section({
     internal: section({
       enabled: configNode.value({

@@ -6,6 +6,7 @@ import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
@@ -71,11 +72,14 @@ export interface AgentSession {
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
  *
  * Heartbeat turns (spec/loop.md §5): the skip checks run first (`disabled`, `quiet-hours`,
- * `empty-heartbeat-file`); a skip makes no model call, delivers nothing and emits only
- * `heartbeat {status: "skipped", reason}`. After a run, `ok-empty`, `ok-token` and a duplicate
- * alert (same text as the last sent alert, < 24 h ago) deliver nothing and drop the run's
- * messages from the transcript; an alert is delivered and remembered. A run that ends in an
- * error or abort is `failed`, keeps its transcript and delivers nothing.
+ * `empty-heartbeat-file` unless the wake reason bypasses it, `alerts-disabled`); a skip makes no
+ * model call, delivers nothing and emits only `heartbeat {status: "skipped", reason}`. After a
+ * run, `ok-empty`, `ok-token` and a duplicate alert (same text as the last sent alert, < 24 h
+ * ago) drop the run's messages from the transcript and deliver nothing (an ack sends
+ * `HEARTBEAT_OK` under `showOk`); an alert with no recipient (`target: none` or another channel)
+ * or with `showAlerts: false` is skipped and kept; an alert is delivered and remembered. A run
+ * that ends in an error or abort is `failed`, keeps its transcript and delivers nothing. Target
+ * and visibility come from {@link readHeartbeatDelivery}.
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
@@ -89,6 +93,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
   const maxAckChars = readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300);
+  const heartbeatDelivery = readHeartbeatDelivery(options.config);
   const skills = createSkillsSession({
     runtime: options.runtime,
     workspaceDir: options.workspaceDir,
@@ -117,16 +122,19 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
+      const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
           config: options.config,
           workspaceDir: options.workspaceDir,
           userTimezone,
+          visibility: heartbeatDelivery.visibility,
+          ...wake,
         });
         if (skip !== undefined) {
           const runId = options.runtime.newId("run");
-          options.emit({ runId, sessionKey: main.key, type: "heartbeat", status: "skipped", reason: skip });
+          options.emit({ runId, sessionKey: main.key, type: "heartbeat", status: "skipped", reason: skip, ...wake });
           return skippedHeartbeatOutcome(input.content);
         }
       }
@@ -149,6 +157,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           heartbeat,
           maxAckChars,
           lastAlert: lastHeartbeatAlert,
+          heartbeatDelivery,
+          ...(heartbeat ? wake : {}),
           now: options.runtime.now(),
           emit: options.emit,
           base: { runId: result.runId, sessionKey: main.key },

@@ -1,6 +1,8 @@
-import type { EventSink } from "../domain/index.js";
+import type { EventSink, HeartbeatWakeReason } from "../domain/index.js";
 import { decideDelivery } from "./decide-delivery.js";
 import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import type { HeartbeatDelivery } from "./read-heartbeat-delivery.js";
+import { HEARTBEAT_TOKEN } from "./reply-tokens.js";
 import type { AgentLoopOutcome } from "./run-agent-loop.js";
 
 const HEARTBEAT_PREVIEW_CHARS = 200;
@@ -11,6 +13,10 @@ export interface SettleTurnDeliveryOptions {
   maxAckChars: number;
   /** The session's last delivered heartbeat alert (duplicate suppression, spec/loop.md §5.5). */
   lastAlert: LastHeartbeatAlert | undefined;
+  /** Heartbeat target and channel visibility; default target `last`, `showOk` false, `showAlerts` true. */
+  heartbeatDelivery?: Pick<HeartbeatDelivery, "hasRecipient" | "visibility">;
+  /** The heartbeat turn's wake reason, copied onto the `heartbeat` event when set. */
+  wakeReason?: HeartbeatWakeReason;
   /** Milliseconds since the epoch. */
   now: number;
   emit: EventSink;
@@ -28,7 +34,10 @@ export interface SettledDelivery {
 /**
  * Applies the delivery rules to a finished run (spec/loop.md §4.2, §5.5) and emits `delivery`
  * (and, for heartbeats, `heartbeat`) events. An aborted run delivers nothing; a failed
- * heartbeat reports `failed` and keeps its transcript.
+ * heartbeat reports `failed` and keeps its transcript. A heartbeat alert with no recipient or
+ * hidden by `showAlerts: false` is `skipped` (`no-target` / `alerts-disabled`) and keeps its
+ * transcript; an ack under `showOk` with a recipient sends `HEARTBEAT_OK` (`delivered` is then
+ * `HEARTBEAT_OK`) and still drops the run from the transcript.
  */
 export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledDelivery {
   const { outcome, emit, base, maxAckChars } = options;
@@ -45,11 +54,22 @@ export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledD
   }
   if (outcome.stopReason === "aborted" || outcome.stopReason === "error") {
     const reason = outcome.error ?? outcome.stopReason;
-    emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs });
+    const wake = options.wakeReason === undefined ? {} : { wakeReason: options.wakeReason };
+    emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs, ...wake });
     return unchanged;
   }
-  const result = decideHeartbeatOutcome(outcome.reply, { maxAckChars, lastAlert: options.lastAlert, now: options.now });
+  const rules = options.heartbeatDelivery;
+  const result = decideHeartbeatOutcome(outcome.reply, {
+    maxAckChars,
+    lastAlert: options.lastAlert,
+    now: options.now,
+    ...(rules === undefined
+      ? {}
+      : { hasRecipient: rules.hasRecipient, showOk: rules.visibility.showOk, showAlerts: rules.visibility.showAlerts }),
+  });
+  const ackSent = result.status !== "sent" && result.status !== "skipped" && result.sendOk;
   if (result.status === "sent") emit({ ...base, type: "delivery", status: "sent", text: result.text });
+  else if (ackSent) emit({ ...base, type: "delivery", status: "sent", text: HEARTBEAT_TOKEN });
   else {
     const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
     emit({ ...base, type: "delivery", status: "skipped", reason });
@@ -62,7 +82,13 @@ export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledD
     ...(result.status === "skipped" ? { reason: result.reason } : {}),
     ...(preview === "" ? {} : { preview }),
     durationMs: outcome.latencyMs,
+    ...(options.wakeReason === undefined ? {} : { wakeReason: options.wakeReason }),
   });
-  if (result.status !== "sent") return { delivered: null, keepMessages: false, lastAlert: options.lastAlert };
+  if (result.status === "skipped" && result.reason !== "duplicate") {
+    return { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
+  }
+  if (result.status !== "sent") {
+    return { delivered: ackSent ? HEARTBEAT_TOKEN : null, keepMessages: false, lastAlert: options.lastAlert };
+  }
   return { delivered: result.text, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
 }

@@ -3,12 +3,13 @@ import { buildComparison } from "../runner/build-comparison.js";
 import { type CommandContext, UsageError } from "./command-context.js";
 import { type RunCommandOptions, runCommand } from "./run-command.js";
 
-export type CompareCommandOptions = Pick<RunCommandOptions, "model" | "repeat" | "reporter" | "out">;
+export type CompareCommandOptions = Pick<RunCommandOptions, "model" | "repeat" | "reporter" | "out" | "shard">;
 
 /**
  * `claw-eval compare [paths..] --model a --model b..`: runs the scenarios like `run` with those
  * models, adds `comparison` to the result before any report is written, prints the comparison
- * table and exits like `run`. Fewer than two distinct models is a usage error (exit 2).
+ * table and exits like `run`. Fewer than two distinct models is a usage error (exit 2). With
+ * `--shard i/n` the comparison covers the shard's units; `merge` recomputes it over all shards.
  */
 export async function compareCommand(
   paths: string[],

@@ -51,6 +51,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--repeat <n>", "repeat every unit n times (k of pass@k and pass^k)")
     .option("--reporter <name>", "console|json|junit|markdown|html, repeatable (default: all)", collect)
     .option("--out <dir>", "report folder (default: reports/)")
+    .option("--shard <i/n>", "run the i-th of n deterministic shards (merge recomputes the comparison)")
     .action(async (paths: string[], flags) => {
       exitCode = await (await import("./compare-command.js")).compareCommand(paths, flags, context);
     });

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
+import { formatComparisonTable } from "../reporters/format-comparison-table.js";
 import { parseRunResult } from "../reporters/render-json-report.js";
 import { mergeRunResults } from "../runner/merge-results.js";
 import { type CommandContext, UsageError } from "./command-context.js";
@@ -7,7 +8,10 @@ import { createRunId } from "./create-run-id.js";
 import { parseReporters } from "./parse-options.js";
 import { finishRun } from "./run-command.js";
 
-/** `claw-eval merge <results.json..>`: combines shard results into one report. */
+/**
+ * `claw-eval merge <results.json..>`: combines shard results into one report; when the shards
+ * came from `compare`, the comparison is recomputed over the merged units and printed.
+ */
 export async function mergeCommand(
   files: string[],
   flags: { out?: string; reporter?: string[] },
@@ -42,5 +46,12 @@ export async function mergeCommand(
   const consoleReporter = reporters.includes("console")
     ? createConsoleReporter({ write: host.stdout, interactive: false, color: host.isInteractive })
     : undefined;
-  return finishRun({ result: merged, reporters, outDir, context, consoleReporter });
+  return finishRun({
+    result: merged,
+    reporters,
+    outDir,
+    context,
+    consoleReporter,
+    epilogue: (result) => (result.comparison ? `\n${formatComparisonTable(result.comparison)}` : ""),
+  });
 }

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, ToolResultMessage, Usage } from "./messages.js";
 import type { ModelError } from "./model.js";
+import type { HeartbeatWakeReason } from "./scenario.js";
 import type { ToolResult } from "./tool.js";
 
 interface EventBase {
@@ -38,7 +39,17 @@ export type AgentEvent = EventBase &
     | { type: "turn_end"; message: AssistantMessage; toolResults: ToolResultMessage[] }
     | { type: "agent_end"; messages: Message[]; success: boolean; error?: string; stopReason: string }
     | { type: "delivery"; status: "sent" | "skipped"; reason?: string; text?: string }
-    | { type: "heartbeat"; status: string; reason?: string; preview?: string /** Run time, ms. */; durationMs?: number }
+    | {
+        type: "heartbeat";
+        status: string;
+        /** Why a heartbeat was skipped or failed. */
+        reason?: string;
+        preview?: string;
+        /** Run time, ms. */
+        durationMs?: number;
+        /** Set when the turn names a wake reason (`heartbeat: { reason }`); absent means `interval`. */
+        wakeReason?: HeartbeatWakeReason;
+      }
     | { type: "hook_error"; hook: string; pluginId: string; message: string }
     | { type: "hook_called"; hook: string; pluginId: string }
     | {

@@ -135,6 +135,8 @@ export interface ModelComparisonEntry {
   categories: Record<ComplianceCategory, ComparisonRate>;
   /** Among reply-expected turns, the share where nothing was delivered (`delivered === null`). Target 0. */
   falseSilence: ComparisonRate;
+  /** The measures of spec/loop.md §11.1–11.2; absent in results written before they existed. */
+  measures?: ComplianceMeasures;
   /** Over the model's units with a verdict (passed, failed, errored); a unit passes when its status is `passed`. */
   passRate: ComparisonRate;
   /** The k of `passAtK` / `passHatK`: the repeat count of the run. */
@@ -151,6 +153,44 @@ export interface ModelComparisonEntry {
   /** Nearest-rank percentiles of turn latency; `null` without turns. */
   latencyMs: { p50: number | null; p95: number | null };
 }
+
+/**
+ * The reply-token measures of spec/loop.md §11.1–11.2 over one model's categorised turns, each
+ * a Wilson 95% rate. Turns of units without a verdict and heartbeat turns skipped before any
+ * model call (a `heartbeat` event `skipped` and no `agent_start`) count nowhere: they say
+ * nothing about the model. "Delivered" is the turn's `delivered` text, except that the
+ * `HEARTBEAT_OK` the runtime itself sends for an `ok-empty` / `ok-token` outcome under `showOk`
+ * is not the model's delivery (it is neither noise nor a leak).
+ */
+export interface ComplianceMeasures {
+  /** Quiet: the trimmed reply is exactly `HEARTBEAT_OK`. */
+  strictAck: ComparisonRate;
+  /** Quiet: the runtime suppressed the reply (`heartbeat` status `ok-token` or `ok-empty`). */
+  lenientAck: ComparisonRate;
+  /** Quiet: the reply was exactly `NO_REPLY` (a silent ack; also counted by `lenientAck`). */
+  silentAck: ComparisonRate;
+  /** Quiet: anything was delivered. Target 0. */
+  noise: ComparisonRate;
+  /** Alert: the reply does not contain `HEARTBEAT_OK` anywhere (case-sensitive). Target 1. */
+  alertPurity: ComparisonRate;
+  /** Alert: the runtime suppressed the reply as `ok-token` / `ok-empty`. Target 0. */
+  falseAck: ComparisonRate;
+  /** Silent-expected: the reply was exactly `NO_REPLY` (spec/loop.md §4.1). */
+  exactSilence: ComparisonRate;
+  /** Silent-expected: nothing was delivered. */
+  effectiveSilence: ComparisonRate;
+  /** Reply-expected: nothing was delivered. Target 0. */
+  falseSilence: ComparisonRate;
+  /** All categorised turns: the delivered text contains `NO_REPLY` or `HEARTBEAT_OK`. Target 0. */
+  tokenLeak: ComparisonRate;
+  /**
+   * All categorised turns: something was delivered and the reply ended in a token the runtime
+   * stripped (`… NO_REPLY`, `… HEARTBEAT_OK`): real content plus a trailing token. Target 0.
+   */
+  appendedToken: ComparisonRate;
+}
+
+export type ComplianceMeasureName = keyof ComplianceMeasures;
 
 /** Exact McNemar test of two models on the same units (paired by scenario id and repeat). */
 export interface PairComparison {

@@ -78,9 +78,17 @@ export interface SubagentSpawnedFile {
   announced?: boolean | undefined;
 }
 
+/**
+ * Why a heartbeat runs (spec/loop.md §5.2, §5.3): the interval timer, a manual or generic wake,
+ * an exec completion, or a cron job. `manual`, `exec-event` and `cron:<jobId>` bypass the
+ * empty-`HEARTBEAT.md` check.
+ */
+export type HeartbeatWakeReason = "interval" | "manual" | "exec-event" | "wake" | `cron:${string}`;
+
 export interface TurnFile {
   user?: string | undefined;
-  heartbeat?: boolean | undefined;
+  /** `true` (reason `interval`) or `{ reason }`. */
+  heartbeat?: boolean | { reason: HeartbeatWakeReason } | undefined;
   system?: string | undefined;
   script?: ScriptStepFile[] | undefined;
   approvals?: ApprovalFile[] | undefined;
@@ -183,6 +191,8 @@ export interface Turn {
   kind: TurnKind;
   /** User text or system event text; empty for heartbeat turns (the runtime supplies the prompt). */
   text: string;
+  /** Heartbeat turns written as `heartbeat: { reason }`: why it runs. Unset means `interval`. */
+  wakeReason?: HeartbeatWakeReason;
   script: ScriptStep[];
   approvals: Approval[];
   expect: Expectation[];

@@ -1,4 +1,5 @@
 import { isSilentReply } from "../agent/is-silent-reply.js";
+import { HEARTBEAT_TOKEN } from "../agent/reply-tokens.js";
 import { stripHeartbeatToken } from "../agent/strip-heartbeat-token.js";
 import type { AgentEventOf, ExpectationOf, ExpectationResult } from "../domain/index.js";
 import type { ExpectationContext } from "./expectation-context.js";
@@ -52,14 +53,17 @@ function result(
 
 /**
  * `heartbeat-ack`: the reply is an acknowledgement (the trimmed reply is `HEARTBEAT_OK` or
- * starts or ends with it) and nothing but the token was delivered (every `sent` delivery is
- * empty once the token is stripped; skipped deliveries deliver nothing).
+ * starts or ends with it) and nothing but the token was delivered: no `sent` delivery other
+ * than a bare `HEARTBEAT_OK` (what the runtime sends for an ack under `showOk`, spec/loop.md
+ * §5.5; the ack is still an ack, while `delivered: true` sees that delivery).
  */
 export function checkHeartbeatAck(
   expectation: ExpectationOf<"heartbeat-ack">,
   context: ExpectationContext,
 ): ExpectationResult {
-  const deliveredOther = deliveriesOf(context).some((event) => event.status === "sent");
+  const deliveredOther = deliveriesOf(context).some(
+    (event) => event.status === "sent" && (event.text ?? "").trim() !== HEARTBEAT_TOKEN,
+  );
   const observed = isHeartbeatAck(context.result.reply) && !deliveredOther;
   return result(expectation, context, observed, {
     yes: "a heartbeat acknowledgement",

@@ -1,14 +1,9 @@
-import type { Comparison, ComparisonRate, ComplianceCategory } from "../domain/index.js";
+import type { Comparison, ComplianceCategory } from "../domain/index.js";
+import { formatMeasuresTable } from "./format-measures-table.js";
+import { formatRate } from "./format-rate.js";
 import { formatCost } from "./format-values.js";
 
 const CATEGORIES: readonly ComplianceCategory[] = ["quiet", "alert", "silent-expected", "reply-expected"];
-
-/** `92.0% [81.2–96.9] n=25`, or `-` when n is 0. */
-export function formatRate(rate: ComparisonRate): string {
-  if (rate.rate === null || rate.low === null || rate.high === null) return "-";
-  const percent = (value: number) => (value * 100).toFixed(1);
-  return `${percent(rate.rate)}% [${percent(rate.low)}–${percent(rate.high)}] n=${rate.n}`;
-}
 
 function formatProbability(value: number | null): string {
   return value === null ? "-" : `${(value * 100).toFixed(1)}%`;
@@ -39,8 +34,9 @@ function alignRows(rows: readonly string[][]): string[] {
 
 /**
  * The compact plain-text table `compare` prints: one row per model (pass rate, compliance per
- * category and false silence with Wilson 95% bounds, pass@k / pass^k, cost, latency), then one
- * line per pair with its McNemar p-value and verdict.
+ * category and false silence with Wilson 95% bounds, pass@k / pass^k, cost, latency), the
+ * §11 measures table ({@link formatMeasuresTable}), then one line per pair with its McNemar
+ * p-value and verdict.
  */
 export function formatComparisonTable(comparison: Comparison): string {
   const k = comparison.models[0]?.k ?? 1;
@@ -57,6 +53,8 @@ export function formatComparisonTable(comparison: Comparison): string {
     formatMs(entry.latencyMs.p95),
   ]);
   const lines = ["Comparison (Wilson 95% intervals)", ...alignRows([header, ...rows])];
+  const measures = formatMeasuresTable(comparison);
+  if (measures !== "") lines.push("", measures.trimEnd());
   if (comparison.pairs.length > 0) {
     lines.push("", "Pairs (exact McNemar on the same units)");
     for (const pair of comparison.pairs) {

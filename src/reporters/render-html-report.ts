@@ -1,6 +1,7 @@
 import type { ExpectationResult, RunResult, TurnResult, UnitResult } from "../domain/index.js";
 import { escapeMarkup } from "./escape-markup.js";
 import { formatCost, formatCounts, formatDuration } from "./format-values.js";
+import { renderHtmlComparison } from "./render-html-comparison.js";
 import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 const STYLE = `
@@ -66,8 +67,8 @@ function unitSection(unit: UnitResult): string {
 
 /**
  * `index.html`: one self-contained page (inline CSS, no script, no network) with the per-model
- * table and every unit's transcript (input, reply, delivery, expectations). Failed and errored
- * units start expanded. All text is escaped.
+ * table, the comparison matrix when `compare` wrote one, and every unit's transcript (input,
+ * reply, delivery, expectations). Failed and errored units start expanded. All text is escaped.
  */
 export function renderHtmlReport(result: RunResult): string {
   const title = `claw-eval ${result.runId}`;
@@ -79,6 +80,7 @@ export function renderHtmlReport(result: RunResult): string {
     `<h1>${escapeMarkup(title)}</h1>`,
     `<p>${escapeMarkup(formatCounts(result.summary))} of ${result.summary.total} units; run ${escapeMarkup(result.status)} in ${escapeMarkup(formatDuration(result.summary.durationMs))}, cost ${escapeMarkup(formatCost(result.summary.costUsd))}.</p>`,
     modelTable(result),
+    ...(result.comparison === undefined ? [] : [renderHtmlComparison(result.comparison)]),
     "<h2>Units</h2>",
     ...result.units.map(unitSection),
     "</body>",

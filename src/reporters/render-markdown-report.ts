@@ -1,6 +1,7 @@
 import { type Comparison, formatDiagnostic, type RunResult } from "../domain/index.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
-import { formatRate } from "./format-comparison-table.js";
+import { formatRate } from "./format-rate.js";
 import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
 import { summariseByModel } from "./summarise-by-model.js";
@@ -62,6 +63,22 @@ function modelTable(result: RunResult): string[] {
 
 const CATEGORIES = ["quiet", "alert", "silent-expected", "reply-expected"] as const;
 
+/** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
+function measuresTable(comparison: Comparison): string[] {
+  const entries = entriesWithMeasures(comparison.models);
+  if (entries.length === 0) return [];
+  return [
+    "Compliance measures (spec/loop.md §11):",
+    "",
+    `| Measure (turns) | ${entries.map((entry) => escapeTableCell(entry.model)).join(" | ")} |`,
+    `| --- |${" ---: |".repeat(entries.length)}`,
+    ...COMPLIANCE_MEASURE_ROWS.map(
+      (row) => `| ${row.title} | ${entries.map((entry) => formatRate(entry.measures[row.name])).join(" | ")} |`,
+    ),
+    "",
+  ];
+}
+
 /** The `compare` section: rates with Wilson 95% bounds per model, then McNemar per pair. */
 function comparisonSection(comparison: Comparison): string[] {
   const k = comparison.models[0]?.k ?? 1;
@@ -89,6 +106,7 @@ function comparisonSection(comparison: Comparison): string[] {
     `| --- |${" ---: |".repeat(CATEGORIES.length + 8)}`,
     ...rows.map((row) => `| ${row} |`),
     "",
+    ...measuresTable(comparison),
   ];
   if (comparison.pairs.length > 0) {
     lines.push("| A | B | Paired units | p-value | Verdict |", "| --- | --- | ---: | ---: | --- |");

@@ -16,6 +16,7 @@ import {
   type RepeatOutcome,
   wilsonInterval,
 } from "../stats/index.js";
+import { buildComplianceMeasures } from "./build-compliance-measures.js";
 
 export const COMPLIANCE_CATEGORIES: readonly ComplianceCategory[] = [
   "quiet",
@@ -62,8 +63,7 @@ function modelEntry(result: RunResult, model: string): ModelComparisonEntry {
     const ofCategory = turns.filter((turn) => turn.category === category);
     categories[category] = rateOf(ofCategory.filter(complies).length, ofCategory.length);
   }
-  const replyExpected = turns.filter((turn) => turn.category === "reply-expected");
-  const silent = replyExpected.filter((turn) => turn.delivered === null).length;
+  const measures = buildComplianceMeasures(turns);
 
   const byScenario = new Map<string, RepeatOutcome>();
   for (const unit of decided) {
@@ -83,7 +83,8 @@ function modelEntry(result: RunResult, model: string): ModelComparisonEntry {
   return {
     model,
     categories,
-    falseSilence: rateOf(silent, replyExpected.length),
+    falseSilence: measures.falseSilence,
+    measures,
     passRate: rateOf(decided.filter((unit) => unit.status === "passed").length, decided.length),
     k,
     passAtK: k > 1 ? meanPassAtK(groups, k) : null,
@@ -111,9 +112,10 @@ function pairEntry(result: RunResult, a: string, b: string): PairComparison {
 
 /**
  * The `comparison` of a run (pure): per model, compliance rates per category with Wilson 95%
- * bounds, the false-silence rate, the unit pass rate, pass@k and pass^k (`null` when k is 1:
- * then both equal the pass rate), total cost and turn latency percentiles; per pair of models
- * in the given order, an exact McNemar test on the units both ran.
+ * bounds, the false-silence rate, the spec/loop.md §11 measures ({@link buildComplianceMeasures}),
+ * the unit pass rate, pass@k and pass^k (`null` when k is 1: then both equal the pass rate),
+ * total cost and turn latency percentiles; per pair of models in the given order, an exact
+ * McNemar test on the units both ran.
  */
 export function buildComparison(result: RunResult, options: BuildComparisonOptions = {}): Comparison {
   const models = [...new Set(options.models ?? result.options.models)];

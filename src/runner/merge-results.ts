@@ -9,6 +9,7 @@ import {
   type UnitResult,
   ZERO_USAGE,
 } from "../domain/index.js";
+import { buildComparison } from "./build-comparison.js";
 
 function madeModelCalls(unit: UnitResult): boolean {
   const { usage } = unit;
@@ -96,7 +97,9 @@ export interface MergeOptions {
  * inputs' durations (machine time). Status is the worst input status, diagnostics are
  * concatenated without exact duplicates (every shard loads the whole suite), obsolete golden
  * files are unioned and sorted, `options.paths` / `options.models` are unioned in first-seen
- * order and `shard` is dropped. `comparison` is not merged: `compare` recomputes it.
+ * order and `shard` is dropped. When any input carries a `comparison` (shards of `compare`),
+ * it is recomputed with {@link buildComparison} over the merged units and models, so sharded
+ * compare runs merge into the report the unsharded run writes.
  */
 export function mergeRunResults(results: readonly RunResult[], options: MergeOptions): RunResult {
   const owners = new Map<string, string>();
@@ -128,7 +131,7 @@ export function mergeRunResults(results: readonly RunResult[], options: MergeOpt
     "completed",
   );
   const { shard: _shard, ...baseOptions } = first?.options ?? { paths: [], models: [], concurrency: 1, bail: false };
-  return {
+  const merged: RunResult = {
     schemaVersion: 1,
     tool: first?.tool ?? { name: "claw-eval", version: "0.0.0" },
     runId: options.runId,
@@ -147,4 +150,6 @@ export function mergeRunResults(results: readonly RunResult[], options: MergeOpt
     obsoleteGolden: union(results.map((result) => result.obsoleteGolden)).sort(compareText),
     mergedFrom: results.map((result) => result.runId),
   };
+  if (!results.some((result) => result.comparison !== undefined)) return merged;
+  return { ...merged, comparison: buildComparison(merged, { models: merged.options.models }) };
 }

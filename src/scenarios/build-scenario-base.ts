@@ -71,11 +71,14 @@ interface TurnContext {
 
 function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Turn {
   const { folder, at } = context;
-  const kind = turn.user !== undefined ? "user" : turn.heartbeat === true ? "heartbeat" : "system";
+  const heartbeat = turn.heartbeat;
+  const kind =
+    turn.user !== undefined ? "user" : heartbeat !== undefined && heartbeat !== false ? "heartbeat" : "system";
   return {
     index,
     kind,
     text: kind === "user" ? (turn.user ?? "") : kind === "system" ? (turn.system ?? "") : "",
+    ...(typeof heartbeat === "object" ? { wakeReason: heartbeat.reason } : {}),
     script: (turn.script ?? []).map(normaliseStep),
     approvals: (turn.approvals ?? []).map((approval) => ({ match: approval.match, decision: approval.decision })),
     expect: (turn.expect ?? []).map((entry, position) =>

@@ -224,11 +224,32 @@ const expectationSchema = z.union(
   { error: "a mapping with one expectation type" },
 );
 
+const wakeReasonLabel = "one of interval, manual, exec-event, wake or cron:<jobId>";
+const wakeReasonSchema = z.union(
+  [
+    z.enum(["interval", "manual", "exec-event", "wake"], { error: wakeReasonLabel }),
+    z.templateLiteral(["cron:", z.string().min(1)], { error: wakeReasonLabel }),
+  ],
+  { error: wakeReasonLabel },
+);
+
+const heartbeatSchema = z.union(
+  [
+    z.boolean({ error: "true" }),
+    z.strictObject({ reason: wakeReasonSchema.describe("Why the heartbeat runs (default interval).") }),
+  ],
+  { error: "true or a mapping with reason" },
+);
+
 const turnSchema = z
   .strictObject(
     {
       user: text().optional().describe("A user message."),
-      heartbeat: z.boolean({ error: "true" }).optional().describe("A heartbeat poll (must be true)."),
+      heartbeat: heartbeatSchema
+        .optional()
+        .describe(
+          "A heartbeat poll: true, or { reason } (interval, manual, exec-event, wake or cron:<jobId>; manual, exec-event and cron bypass the empty HEARTBEAT.md check).",
+        ),
       system: text().optional().describe("A system event (cron, hooks)."),
       script: z
         .array(scriptStepSchema, { error: "a list of script steps" })
@@ -324,6 +345,7 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
   faults: { label: "a faults key", keys: Object.keys(faultsSchema.shape) },
   golden: { label: "a golden key", keys: ["systemPrompt"] },
   "turns[]": { label: "a turn key", keys: TURN_KEYS },
+  "turns[].heartbeat": { label: "a heartbeat key", keys: ["reason"] },
   "turns[].script[]": { label: "a script step key", keys: ["text", "tool", "input", "tools", "error"] },
   "turns[].script[].tools[]": { label: "a tool call key", keys: Object.keys(toolCallSchema.shape) },
   "turns[].script[].error": { label: "a script error key", keys: ["status", "message", "retryAfter"] },

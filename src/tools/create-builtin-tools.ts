@@ -10,7 +10,17 @@ import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
 import { writeTool } from "./write-tool.js";
 
 /** The tools this folder provides, in catalog order. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "ls", "grep", "find", "exec", "sessions_spawn", "message"] as const;
+export const BUILTIN_TOOL_NAMES = [
+  "read",
+  "write",
+  "edit",
+  "ls",
+  "grep",
+  "find",
+  "exec",
+  "sessions_spawn",
+  "message",
+] as const;
 
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ClawEvalError, type Diagnostic } from "../../src/domain/index.js";
 import { renderJsonReport } from "../../src/reporters/render-json-report.js";
+import { buildComparison } from "../../src/runner/build-comparison.js";
 import { mergeRunResults, summariseUnits } from "../../src/runner/merge-results.js";
 import { buildRunResult, buildUnitResult } from "../support/build-results.js";
 
@@ -51,6 +52,32 @@ describe("mergeRunResults", () => {
       mergedFrom: ["shard-1", "shard-2"],
     });
     expect(renderJsonReport(merged)).toBe(renderJsonReport(expected));
+  });
+
+  it("recomputes the comparison over the merged units when an input carried one", () => {
+    const options = { paths: ["scenarios"], models: ["b", "a"], concurrency: 4, bail: false };
+    const all = ["s1", "s2", "s3"].flatMap((scenarioId, index) => [
+      buildUnitResult({ scenarioId, model: "b", status: index === 0 ? "failed" : "passed" }, { planIndex: 2 * index }),
+      buildUnitResult({ scenarioId, model: "a" }, { planIndex: 2 * index + 1 }),
+    ]);
+    const shard = (index: number, units: typeof all) => {
+      const run = buildRunResult(units, {
+        runId: `shard-${index}`,
+        options: { ...options, shard: { index, count: 2 } },
+      });
+      return { ...run, comparison: buildComparison(run) };
+    };
+    const merged = mergeRunResults([shard(1, all.slice(0, 3)), shard(2, all.slice(3))], { runId: "m", now: NOW });
+    const whole = buildComparison(buildRunResult(all, { options }));
+    expect(merged.comparison).toEqual(whole);
+    expect(merged.comparison?.models.map((entry) => entry.model)).toEqual(["b", "a"]);
+    expect(merged.comparison?.pairs[0]).toMatchObject({ a: "b", b: "a", n: 3 });
+
+    const plain = mergeRunResults([buildRunResult(all.slice(0, 3)), buildRunResult(all.slice(3), { runId: "r2" })], {
+      runId: "m",
+      now: NOW,
+    });
+    expect(plain.comparison).toBeUndefined();
   });
 
   it("rejects a unit id present in two inputs, naming it", () => {

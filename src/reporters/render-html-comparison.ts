@@ -1,0 +1,65 @@
+import type { Comparison, ComplianceCategory } from "../domain/index.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
+import { escapeMarkup } from "./escape-markup.js";
+import { formatRate } from "./format-rate.js";
+import { formatCost } from "./format-values.js";
+
+const CATEGORIES: readonly ComplianceCategory[] = ["quiet", "alert", "silent-expected", "reply-expected"];
+
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const headCells = head.map((cell) => `<th>${escapeMarkup(cell)}</th>`).join("");
+  const bodyRows = rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeMarkup(cell)}</td>`).join("")}</tr>`);
+  return `<table><thead><tr>${headCells}</tr></thead><tbody>${bodyRows.join("")}</tbody></table>`;
+}
+
+function probability(value: number | null): string {
+  return value === null ? "-" : `${(value * 100).toFixed(1)}%`;
+}
+
+/**
+ * The comparison matrix of `index.html` (pure): per model the pass rate and compliance per
+ * category, the spec/loop.md §11 measures (a row per measure, a column per model; left out for
+ * results written before they existed), then the McNemar test of each pair. All text escaped.
+ */
+export function renderHtmlComparison(comparison: Comparison): string {
+  const k = comparison.models[0]?.k ?? 1;
+  const parts = [
+    "<h2>Comparison</h2>",
+    "<p>Rates with Wilson 95% intervals; a turn complies when all its expectations passed.</p>",
+    table(
+      ["Model", "Pass rate", ...CATEGORIES, "False silence", `pass@${k}`, `pass^${k}`, "Cost"],
+      comparison.models.map((entry) => [
+        entry.model,
+        formatRate(entry.passRate),
+        ...CATEGORIES.map((category) => formatRate(entry.categories[category])),
+        formatRate(entry.falseSilence),
+        probability(entry.passAtK),
+        probability(entry.passHatK),
+        formatCost(entry.costUsd),
+      ]),
+    ),
+  ];
+  const entries = entriesWithMeasures(comparison.models);
+  if (entries.length > 0) {
+    parts.push(
+      "<h3>Compliance measures (spec/loop.md §11)</h3>",
+      table(
+        ["Measure (turns)", ...entries.map((entry) => entry.model)],
+        COMPLIANCE_MEASURE_ROWS.map((row) => [
+          row.title,
+          ...entries.map((entry) => formatRate(entry.measures[row.name])),
+        ]),
+      ),
+    );
+  }
+  if (comparison.pairs.length > 0) {
+    parts.push(
+      "<h3>Pairs (exact McNemar on the same units)</h3>",
+      table(
+        ["A", "B", "Paired units", "p-value", "Verdict"],
+        comparison.pairs.map((pair) => [pair.a, pair.b, String(pair.n), pair.pValue.toPrecision(3), pair.verdict]),
+      ),
+    );
+  }
+  return parts.join("\n");
+}

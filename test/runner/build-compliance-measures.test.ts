@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import type { AgentEvent, ComparisonRate, ComplianceCategory, TurnResult } from "../../src/domain/index.js";
+import { buildComparison } from "../../src/runner/build-comparison.js";
+import { buildComplianceMeasures } from "../../src/runner/build-compliance-measures.js";
+import { buildRunResult, buildTurnResult, buildUnitResult } from "../support/build-results.js";
+
+const base = { runId: "run-1", sessionKey: "agent:main:main" };
+const started: AgentEvent = { ...base, type: "agent_start", input: "", kind: "heartbeat" };
+
+interface TurnSpec {
+  category?: ComplianceCategory;
+  reply: string;
+  delivered: string | null;
+  /** Status of the turn's `heartbeat` event (heartbeat turns only). */
+  heartbeat?: string;
+  /** No `agent_start`: the skip checks stopped the turn before the model. */
+  skippedEarly?: boolean;
+}
+
+function turn(spec: TurnSpec): TurnResult {
+  const events: AgentEvent[] = [];
+  if (spec.skippedEarly !== true) events.push(started);
+  if (spec.heartbeat !== undefined) events.push({ ...base, type: "heartbeat", status: spec.heartbeat });
+  return buildTurnResult({
+    ...(spec.category === undefined ? {} : { category: spec.category }),
+    kind: spec.heartbeat === undefined ? "user" : "heartbeat",
+    reply: spec.reply,
+    delivered: spec.delivered,
+    events,
+  });
+}
+
+/** Hand-counted rate: exact `rate` and `n`; the bounds checked where the test names them. */
+function rate(successes: number, n: number): Pick<ComparisonRate, "rate" | "n"> {
+  return { rate: successes / n, n };
+}
+
+const TURNS: TurnResult[] = [
+  // quiet: 5 counted (the quiet-hours skip is not)
+  turn({ category: "quiet", reply: "HEARTBEAT_OK", delivered: null, heartbeat: "ok-token" }),
+  turn({ category: "quiet", reply: "**HEARTBEAT_OK**", delivered: null, heartbeat: "ok-token" }),
+  turn({ category: "quiet", reply: "NO_REPLY", delivered: null, heartbeat: "ok-empty" }),
+  turn({ category: "quiet", reply: "All good, nothing new.", delivered: "All good, nothing new.", heartbeat: "sent" }),
+  turn({ category: "quiet", reply: " HEARTBEAT_OK\n", delivered: "HEARTBEAT_OK", heartbeat: "ok-token" }),
+  turn({ category: "quiet", reply: "", delivered: null, heartbeat: "skipped", skippedEarly: true }),
+  // alert: 3
+  turn({ category: "alert", reply: "Strawberries low. HEARTBEAT_OK", delivered: null, heartbeat: "ok-token" }),
+  turn({
+    category: "alert",
+    reply: "Stock fine HEARTBEAT_OK but strawberries low",
+    delivered: "Stock fine HEARTBEAT_OK but strawberries low",
+    heartbeat: "sent",
+  }),
+  turn({
+    category: "alert",
+    reply: "⚠️ Strawberries: 3 kg left",
+    delivered: "⚠️ Strawberries: 3 kg left",
+    heartbeat: "sent",
+  }),
+  // silent-expected: 3
+  turn({ category: "silent-expected", reply: "NO_REPLY", delivered: null }),
+  turn({ category: "silent-expected", reply: "Done.\n\nNO_REPLY", delivered: "Done." }),
+  turn({ category: "silent-expected", reply: "NO_REPLY.", delivered: "NO_REPLY." }),
+  // reply-expected: 2
+  turn({ category: "reply-expected", reply: "NO_REPLY", delivered: null }),
+  turn({ category: "reply-expected", reply: "Here it is. HEARTBEAT_OK", delivered: "Here it is." }),
+  // no category: counts nowhere, though it appends a token
+  turn({ reply: "Sure NO_REPLY", delivered: "Sure" }),
+];
+
+describe("buildComplianceMeasures", () => {
+  const measures = buildComplianceMeasures(TURNS);
+
+  it("measures quiet turns: strict and lenient ack, silent ack, noise (skips before the model left out)", () => {
+    expect(measures.strictAck).toMatchObject(rate(2, 5));
+    expect(measures.strictAck.low).toBeCloseTo(0.1176, 4);
+    expect(measures.strictAck.high).toBeCloseTo(0.7693, 4);
+    expect(measures.lenientAck).toMatchObject(rate(4, 5));
+    expect(measures.lenientAck.low).toBeCloseTo(0.3755, 4);
+    expect(measures.lenientAck.high).toBeCloseTo(0.9638, 4);
+    expect(measures.silentAck).toMatchObject(rate(1, 5));
+    // The showOk HEARTBEAT_OK the runtime sent is not the model's noise.
+    expect(measures.noise).toMatchObject(rate(1, 5));
+  });
+
+  it("measures alert turns: purity (no HEARTBEAT_OK anywhere) and false acks", () => {
+    expect(measures.alertPurity).toMatchObject(rate(1, 3));
+    expect(measures.alertPurity.low).toBeCloseTo(0.0615, 4);
+    expect(measures.alertPurity.high).toBeCloseTo(0.7923, 4);
+    expect(measures.falseAck).toMatchObject(rate(1, 3));
+  });
+
+  it("measures silent-expected and reply-expected turns", () => {
+    expect(measures.exactSilence).toMatchObject(rate(1, 3));
+    expect(measures.effectiveSilence).toMatchObject(rate(1, 3));
+    expect(measures.falseSilence).toMatchObject(rate(1, 2));
+    expect(measures.falseSilence.low).toBeCloseTo(0.0945, 4);
+    expect(measures.falseSilence.high).toBeCloseTo(0.9055, 4);
+  });
+
+  it("measures token leaks and appended tokens over every categorised turn", () => {
+    // Leaks: the mid-text HEARTBEAT_OK alert and `NO_REPLY.`; appended: `Done.\n\nNO_REPLY`, `Here it is. HEARTBEAT_OK`.
+    expect(measures.tokenLeak).toMatchObject(rate(2, 13));
+    expect(measures.tokenLeak.low).toBeCloseTo(0.0433, 4);
+    expect(measures.tokenLeak.high).toBeCloseTo(0.4223, 4);
+    expect(measures.appendedToken).toMatchObject(rate(2, 13));
+  });
+
+  it("gives null rates and bounds when no turn counts", () => {
+    const empty = { rate: null, low: null, high: null, n: 0 };
+    const none = buildComplianceMeasures([turn({ reply: "hi", delivered: "hi" })]);
+    expect(Object.values(none)).toEqual(Array.from({ length: 11 }, () => empty));
+  });
+});
+
+describe("buildComparison with measures", () => {
+  it("puts each model's measures in the comparison; falseSilence is the measure's", () => {
+    const units = [
+      buildUnitResult({ model: "a", scenarioId: "s1" }, { turns: TURNS }),
+      buildUnitResult({ model: "b", scenarioId: "s1", status: "skipped" }),
+    ];
+    const [a, b] = buildComparison(buildRunResult(units), { models: ["a", "b"] }).models;
+    expect(a?.measures).toEqual(buildComplianceMeasures(TURNS));
+    expect(a?.falseSilence).toEqual(a?.measures?.falseSilence);
+    expect(b?.measures?.strictAck).toEqual({ rate: null, low: null, high: null, n: 0 });
+  });
+});
