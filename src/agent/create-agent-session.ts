@@ -1,12 +1,16 @@
 import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
 import { ZERO_USAGE } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
-import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
+import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
+import { createSessionLifecycle } from "./create-session-lifecycle.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { SCENARIO_RECIPIENT } from "./deliver-reply.js";
+import { fireRunEndHooks } from "./fire-run-end-hooks.js";
+import { prepareRun } from "./prepare-run.js";
 import { type LoopStopReason, runAgentLoop } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
@@ -29,6 +33,16 @@ export interface AgentSessionOptions {
   /** Default `agent:<agentId>:main`. */
   sessionKey?: string;
   monotonic?: () => number;
+  /**
+   * The session's plugin hooks (spec/loop.md §3), fired in the order of §2.1. Default: an empty
+   * registry. Other session services (sub-agents) run their hooks through the same registry.
+   */
+  hooks?: HookRegistry;
+  /**
+   * Turns a hook's model override (`<provider>:<name>`) into a model; without it, or when it
+   * resolves `undefined`, the override is reported as `hook_error` and the run keeps `model`.
+   */
+  resolveModel?: (id: string) => Model | undefined;
 }
 
 export interface TurnOptions {
@@ -52,11 +66,17 @@ export interface TurnOutcome {
 
 export interface AgentSession {
   readonly sessionKey: string;
+  /** The persisted session history (what `before_message_write` let through). */
   readonly history: readonly Message[];
+  /** The hook registry every run of the session uses. */
+  readonly hooks: HookRegistry;
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
+  /** Fires `session_end` once, if the session ever started a run; later calls do nothing. */
+  end(): Promise<void>;
 }
 
-/** Longest `preview` on a `heartbeat` event, chars. */
+/** The channel scenario runs talk on (hook context `messageProvider`). */
+const MESSAGE_PROVIDER = "scenario";
 
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
@@ -68,6 +88,11 @@ export interface AgentSession {
  * alert (same text as the last sent alert, < 24 h ago) deliver nothing and drop the run's
  * messages from the transcript; an alert is delivered and remembered. A run that ends in an
  * error or abort is `failed`, keeps its transcript and delivers nothing.
+ *
+ * Hooks fire in the order of spec/loop.md §2.1: `message_received` (user turns), `session_start`
+ * (first run), `before_model_resolve`, `before_agent_start`, `before_prompt_build`, `llm_input`,
+ * the loop's tool and persistence hooks, `agent_end`, `llm_output`, then `message_sending` and
+ * `message_sent` around what is delivered. A skipped heartbeat fires none of them.
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
@@ -85,6 +110,17 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ).names,
   );
   const tools = options.tools.filter((tool) => allowed.has(tool.name));
+  const registry = options.hooks ?? createHookRegistry();
+  const lifecycle = createSessionLifecycle({
+    runtime: options.runtime,
+    registry,
+    emit: options.emit,
+    agentId,
+    sessionKey,
+    workspaceDir: options.workspaceDir,
+    messageProvider: MESSAGE_PROVIDER,
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
+  });
   const skills = createSkillsSession({
     runtime: options.runtime,
     workspaceDir: options.workspaceDir,
@@ -94,11 +130,19 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   return {
     sessionKey,
     history,
+    hooks: registry,
     async runTurn({ turn, category, signal }) {
       const runId = options.runtime.newId("run");
       const base = { runId, sessionKey };
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
+      if (turn.kind === "user") {
+        await lifecycle.hooksFor(base).fire("message_received", {
+          from: SCENARIO_RECIPIENT,
+          content: input.content,
+          timestamp: options.runtime.now(),
+        });
+      }
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
@@ -111,31 +155,33 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           return skippedHeartbeatOutcome(input.content);
         }
       }
+      const sessionId = await lifecycle.start(base);
+      const hooks = lifecycle.hooksFor(base);
       options.emit({ ...base, type: "agent_start", input: input.content, kind: turn.kind });
-      const { skillsPrompt, ...skillsEvent } = await skills.prepareTurn();
-      options.emit({ ...base, type: "skills_snapshot", ...skillsEvent });
-      const prompt = await buildRunSystemPrompt(
-        {
-          config: options.config,
-          agentId,
-          sessionKey,
-          workspaceDir: options.workspaceDir,
-          provider: modelName.provider,
-          ...(modelId === "" ? {} : { modelId }),
-          cwd: options.workspaceDir,
-          tools,
-          skillsPrompt,
-        },
-        options.runtime,
-      );
-      options.emit({ ...base, type: "prompt_built", systemPrompt: prompt.text, mode: prompt.mode });
+      const runStarted = options.monotonic?.();
+      const run = await prepareRun({
+        runtime: options.runtime,
+        hooks,
+        emit: options.emit,
+        base,
+        sessionId,
+        prompt: input.content,
+        history,
+        model: options.model,
+        ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+        skills,
+        tools,
+        config: options.config,
+        agentId,
+        workspaceDir: options.workspaceDir,
+      });
       const outcome = await runAgentLoop({
         runtime: options.runtime,
-        model: options.model,
+        model: run.model,
         tools,
-        systemPrompt: prompt.text,
+        systemPrompt: run.systemPrompt,
         history,
-        input,
+        input: { ...input, content: run.prompt },
         callContext: {
           scenarioId: options.scenarioId,
           unitId: options.unitId,
@@ -154,8 +200,16 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         ...(signal ? { signal } : {}),
         ...(options.monotonic ? { monotonic: options.monotonic } : {}),
         services: { config: options.config, agentId },
+        hooks,
       });
-      const settled = settleTurnDelivery({
+      const finished = options.monotonic?.();
+      await fireRunEndHooks({
+        hooks,
+        outcome,
+        ...run.llm,
+        ...(runStarted === undefined || finished === undefined ? {} : { durationMs: finished - runStarted }),
+      });
+      const settled = await settleTurnDelivery({
         outcome,
         heartbeat: isHeartbeat,
         maxAckChars,
@@ -163,15 +217,16 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         now: options.runtime.now(),
         emit: options.emit,
         base,
+        hooks,
       });
       lastHeartbeatAlert = settled.lastAlert;
       const { delivered } = settled;
-      if (settled.keepMessages) history.push(...outcome.messages);
+      if (settled.keepMessages) history.push(...outcome.persisted);
       return {
         input: input.content,
         reply: outcome.reply,
         delivered,
-        systemPrompt: prompt.text,
+        systemPrompt: run.systemPrompt,
         stopReason: outcome.stopReason,
         ...(outcome.error === undefined ? {} : { error: outcome.error }),
         usage: outcome.usage,
@@ -179,6 +234,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         latencyMs: outcome.latencyMs,
       };
     },
+    end: () => lifecycle.end(history.length),
   };
 }
 

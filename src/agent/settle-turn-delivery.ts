@@ -1,6 +1,8 @@
 import type { EventSink } from "../domain/index.js";
+import type { RunHooks } from "./create-run-hooks.js";
 import { decideDelivery } from "./decide-delivery.js";
 import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { deliverReply } from "./deliver-reply.js";
 import type { AgentLoopOutcome } from "./run-agent-loop.js";
 
 const HEARTBEAT_PREVIEW_CHARS = 200;
@@ -15,6 +17,8 @@ export interface SettleTurnDeliveryOptions {
   now: number;
   emit: EventSink;
   base: { runId: string; sessionKey: string };
+  /** `message_sending` / `message_sent` around what is actually sent (replies and alerts). */
+  hooks?: RunHooks;
 }
 
 export interface SettledDelivery {
@@ -28,20 +32,20 @@ export interface SettledDelivery {
 /**
  * Applies the delivery rules to a finished run (spec/loop.md §4.2, §5.5) and emits `delivery`
  * (and, for heartbeats, `heartbeat`) events. An aborted run delivers nothing; a failed
- * heartbeat reports `failed` and keeps its transcript.
+ * heartbeat reports `failed` and keeps its transcript. A payload the rules send goes through
+ * {@link deliverReply}; an alert a `message_sending` hook cancels reports heartbeat
+ * `skipped` / `hook-cancel`, keeps its transcript and is not remembered as the last alert.
  */
-export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledDelivery {
+export async function settleTurnDelivery(options: SettleTurnDeliveryOptions): Promise<SettledDelivery> {
   const { outcome, emit, base, maxAckChars } = options;
+  const send = (text: string) => deliverReply({ text, emit, base, ...(options.hooks ? { hooks: options.hooks } : {}) });
   const unchanged = { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
   if (outcome.stopReason === "aborted" && !options.heartbeat) return unchanged;
   if (!options.heartbeat) {
     const decision = decideDelivery(outcome.reply, { mode: "message", maxAckChars });
-    emit(
-      decision.status === "sent"
-        ? { ...base, type: "delivery", status: "sent", text: decision.text }
-        : { ...base, type: "delivery", status: "skipped", reason: decision.reason },
-    );
-    return { ...unchanged, delivered: decision.status === "sent" ? decision.text : null };
+    if (decision.status === "sent") return { ...unchanged, delivered: await send(decision.text) };
+    emit({ ...base, type: "delivery", status: "skipped", reason: decision.reason });
+    return unchanged;
   }
   if (outcome.stopReason === "aborted" || outcome.stopReason === "error") {
     const reason = outcome.error ?? outcome.stopReason;
@@ -49,20 +53,23 @@ export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledD
     return unchanged;
   }
   const result = decideHeartbeatOutcome(outcome.reply, { maxAckChars, lastAlert: options.lastAlert, now: options.now });
-  if (result.status === "sent") emit({ ...base, type: "delivery", status: "sent", text: result.text });
+  let delivered: string | null = null;
+  if (result.status === "sent") delivered = await send(result.text);
   else {
     const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
     emit({ ...base, type: "delivery", status: "skipped", reason });
   }
+  const cancelled = result.status === "sent" && delivered === null;
   const preview = ("text" in result ? result.text : outcome.reply.trim()).slice(0, HEARTBEAT_PREVIEW_CHARS);
   emit({
     ...base,
     type: "heartbeat",
-    status: result.status,
-    ...(result.status === "skipped" ? { reason: result.reason } : {}),
+    status: cancelled ? "skipped" : result.status,
+    ...(result.status === "skipped" ? { reason: result.reason } : cancelled ? { reason: "hook-cancel" } : {}),
     ...(preview === "" ? {} : { preview }),
     durationMs: outcome.latencyMs,
   });
+  if (cancelled) return unchanged;
   if (result.status !== "sent") return { delivered: null, keepMessages: false, lastAlert: options.lastAlert };
-  return { delivered: result.text, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
+  return { delivered, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
 }

@@ -41,6 +41,10 @@ export type AgentEvent = EventBase &
     | { type: "heartbeat"; status: string; reason?: string; preview?: string /** Run time, ms. */; durationMs?: number }
     | { type: "hook_error"; hook: string; pluginId: string; message: string }
     | { type: "hook_called"; hook: string; pluginId: string }
+    /** A handler broke a hook's contract without failing (a sync hook returned a Promise). */
+    | { type: "hook_warning"; hook: string; pluginId: string; message: string }
+    /** A `before_tool_call` handler blocked the call; the tool did not run. */
+    | { type: "tool_blocked"; toolCallId: string; toolName: string; reason: string; pluginId: string }
     | { type: "subagent"; phase: "spawned" | "ended" | "announced"; childSessionKey: string; status?: string }
     | { type: "exec_approval"; phase: "requested" | "decided"; approvalId: string; decision?: string }
     | { type: "compaction_start"; reason: string }
