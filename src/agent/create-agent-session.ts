@@ -2,10 +2,13 @@ import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn
 import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
+import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
+import { createSessionLifecycle } from "./create-session-lifecycle.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { deliverReply, SCENARIO_RECIPIENT } from "./deliver-reply.js";
 import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
@@ -38,7 +41,16 @@ export interface AgentSessionOptions {
   /** Default `agent:<agentId>:main`. */
   sessionKey?: string;
   monotonic?: () => number;
-  /** Models by id for sub-agents that ask for another model; unresolved ids use the session's model. */
+  /**
+   * The session's plugin hooks (spec/loop.md §3), fired in the order of §2.1 for every run,
+   * sub-agent runs included. Default: an empty registry.
+   */
+  hooks?: HookRegistry;
+  /**
+   * Models by id: a hook's model override (`<provider>:<name>`) and a sub-agent's model. Without
+   * it, or when it resolves `undefined`, a hook override is reported as `hook_error` and the run
+   * keeps its model; a sub-agent uses its requester's model.
+   */
   resolveModel?: (id: string) => Model | undefined;
 }
 
@@ -63,9 +75,17 @@ export interface TurnOutcome {
 
 export interface AgentSession {
   readonly sessionKey: string;
+  /** The persisted session history (what `before_message_write` let through). */
   readonly history: readonly Message[];
+  /** The hook registry every run of the session uses. */
+  readonly hooks: HookRegistry;
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
+  /** Fires `session_end` once, if the session ever started a run; later calls do nothing. */
+  end(): Promise<void>;
 }
+
+/** The channel scenario runs talk on (hook context `messageProvider`). */
+const MESSAGE_PROVIDER = "scenario";
 
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
@@ -83,12 +103,26 @@ export interface AgentSession {
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
+  const registry = options.hooks ?? createHookRegistry();
+  const lifecycleFor = (sessionKey: string, sessionAgentId: string) =>
+    createSessionLifecycle({
+      runtime: options.runtime,
+      registry,
+      emit: options.emit,
+      agentId: sessionAgentId,
+      sessionKey,
+      workspaceDir: options.workspaceDir,
+      messageProvider: MESSAGE_PROVIDER,
+      ...(options.monotonic ? { monotonic: options.monotonic } : {}),
+    });
+  const mainKey = options.sessionKey ?? `agent:${agentId}:main`;
   const main: SessionState = {
-    key: options.sessionKey ?? `agent:${agentId}:main`,
+    key: mainKey,
     agentId,
     depth: 0,
     history: [],
     model: options.model,
+    lifecycle: lifecycleFor(mainKey, agentId),
   };
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
@@ -114,15 +148,27 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     prepareSkills: () => skills.prepareTurn(),
     subagentLimits: (id) => readSubagentLimits(options.config, id),
+    lifecycleFor,
+    ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
   };
   return {
     sessionKey: main.key,
     history: main.history,
+    hooks: registry,
+    end: () => main.lifecycle.end(main.history.length),
     async runTurn({ turn, category, signal }) {
       const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
       const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
+      if (turn.kind === "user") {
+        const base = { runId: options.runtime.newId("run"), sessionKey: main.key };
+        await main.lifecycle.hooksFor(base).fire("message_received", {
+          from: SCENARIO_RECIPIENT,
+          content: input.content,
+          timestamp: options.runtime.now(),
+        });
+      }
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
@@ -145,14 +191,16 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         services: {
           ...scenarioApproverService(turn.approvals),
           messenger: createScenarioMessenger({
-            sessionKey: main.key,
-            emit: options.emit,
+            deliver: (text, runId) => {
+              const base = { runId, sessionKey: main.key };
+              return deliverReply({ text, emit: options.emit, base, hooks: main.lifecycle.hooksFor(base) });
+            },
             onSent: (text) => tally.addMessage(text),
           }),
         },
       };
-      const settle = (result: SessionRunResult, heartbeat: boolean): SessionRunResult => {
-        const settled = settleTurnDelivery({
+      const settle = async (result: SessionRunResult, heartbeat: boolean): Promise<SessionRunResult> => {
+        const settled = await settleTurnDelivery({
           outcome: result.outcome,
           heartbeat,
           maxAckChars,
@@ -162,18 +210,18 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           now: options.runtime.now(),
           emit: options.emit,
           base: { runId: result.runId, sessionKey: main.key },
+          hooks: result.hooks,
         });
         lastHeartbeatAlert = settled.lastAlert;
-        if (settled.keepMessages) main.history.push(...result.outcome.messages);
+        if (settled.keepMessages) main.history.push(...result.outcome.persisted);
         tally.addMainRun(result, settled.delivered);
         return result;
       };
-      const first = settle(await runSessionRun(world, main, { ...request, input }), isHeartbeat);
+      const first = await settle(await runSessionRun(world, main, { ...request, input }), isHeartbeat);
       await settleSubagents(
         {
           world,
           request,
-          ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
           onChildRun: (result) => tally.addChildRun(result),
         },
         main,

@@ -1,4 +1,4 @@
-import type { EventSink, Messenger } from "../domain/index.js";
+import type { Messenger } from "../domain/index.js";
 
 /** The one channel of a scenario run; its owner is the only recipient (DESIGN.md). */
 export const SCENARIO_CHANNEL = "scenario";
@@ -6,8 +6,11 @@ export const SCENARIO_CHANNEL = "scenario";
 const CURRENT_CHANNEL_TARGETS = new Set([SCENARIO_CHANNEL, "last", "current"]);
 
 export interface ScenarioMessengerOptions {
-  sessionKey: string;
-  emit: EventSink;
+  /**
+   * Sends one text on the scenario channel for run `runId` (hooks `message_sending` /
+   * `message_sent`, `delivery` event); resolves the delivered text, or `null` when a hook cancelled.
+   */
+  deliver(text: string, runId: string): Promise<string | null>;
   /** Called with each sent text, in order (the turn's delivered texts). */
   onSent(text: string): void;
 }
@@ -15,8 +18,7 @@ export interface ScenarioMessengerOptions {
 /**
  * The messenger behind the `message` tool in a scenario: the current conversation is the
  * synthetic `scenario` channel, so a send with no target (or `scenario`, `last`, `current`)
- * is delivered there as written and emits `delivery {status: "sent"}`; any other target is an
- * error the model sees.
+ * is delivered there as written; any other target is an error the model sees.
  */
 export function createScenarioMessenger(options: ScenarioMessengerOptions): Messenger {
   return {
@@ -27,9 +29,10 @@ export function createScenarioMessenger(options: ScenarioMessengerOptions): Mess
           error: `Unknown target "${target}": this conversation has one channel, "${SCENARIO_CHANNEL}"; omit target to reply here`,
         };
       }
-      options.emit({ runId: runId ?? "", sessionKey: options.sessionKey, type: "delivery", status: "sent", text });
-      options.onSent(text);
-      return { status: "sent", channel: SCENARIO_CHANNEL, text };
+      const delivered = await options.deliver(text, runId ?? "");
+      if (delivered === null) return { status: "skipped", reason: "hook-cancel" };
+      options.onSent(delivered);
+      return { status: "sent", channel: SCENARIO_CHANNEL, text: delivered };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { SubagentSpawner, SubagentSpawnRequest, SubagentSpawnResult } from "../domain/index.js";
+import type { RunHooks } from "./create-run-hooks.js";
 import type { SubagentLimits } from "./read-subagent-limits.js";
 
 /** A child run that `sessions_spawn` accepted and that has not run yet. */
@@ -20,6 +21,8 @@ export interface SubagentSpawnerOptions {
   sessionKey: string;
   depth: number;
   newId: (prefix: string) => string;
+  /** Hooks `subagent_spawning` (may refuse with `status: "error"`) and `subagent_spawned`. */
+  hooks?: RunHooks;
   /** Called once per accepted spawn, in order (events, hooks). */
   onSpawned?: (child: PendingSubagent) => void | Promise<void>;
 }
@@ -70,8 +73,14 @@ export function createSubagentSpawner(options: SubagentSpawnerOptions): RunSubag
         depth: options.depth + 1,
         requesterSessionKey: options.sessionKey,
       };
+      const info = subagentHookInfo(child);
+      const spawning = await options.hooks?.modify("subagent_spawning", info);
+      if (spawning?.status === "error") {
+        return { status: "error", error: spawning.error ?? "sub-agent spawn refused by a plugin hook" };
+      }
       accepted.push(child);
       await options.onSpawned?.(child);
+      await options.hooks?.fire("subagent_spawned", info);
       return {
         status: "accepted",
         childSessionKey: child.childSessionKey,
@@ -80,5 +89,18 @@ export function createSubagentSpawner(options: SubagentSpawnerOptions): RunSubag
         note: SPAWN_NOTE,
       };
     },
+  };
+}
+
+/** The `subagent_*` hook payload of a child (spec/loop.md §3.1, §6.1). */
+export function subagentHookInfo(child: PendingSubagent) {
+  return {
+    childSessionKey: child.childSessionKey,
+    requesterSessionKey: child.requesterSessionKey,
+    agentId: child.agentId,
+    task: child.request.task,
+    mode: child.request.mode ?? "run",
+    runId: child.runId,
+    ...(child.request.label === undefined ? {} : { label: child.request.label }),
   };
 }

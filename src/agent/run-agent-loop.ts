@@ -11,7 +11,9 @@ import type {
   UserMessage,
 } from "../domain/index.js";
 import { addUsage, assistantText, toolCallsOf, ZERO_USAGE } from "../domain/index.js";
+import type { RunHooks } from "./create-run-hooks.js";
 import { executeToolCall, type ToolServices } from "./execute-tool-call.js";
+import { persistMessage } from "./persist-message.js";
 
 export interface AgentLoopOptions {
   runtime: Runtime;
@@ -33,6 +35,8 @@ export interface AgentLoopOptions {
   monotonic?: () => number;
   /** Config and session services handed to tools. */
   services?: ToolServices;
+  /** The run's plugin hooks (tool hooks, persistence hooks); absent ⇒ none. */
+  hooks?: RunHooks;
 }
 
 export type LoopStopReason = "end_turn" | "max_steps" | "error" | "aborted" | "refusal" | "max_tokens";
@@ -40,6 +44,11 @@ export type LoopStopReason = "end_turn" | "max_steps" | "error" | "aborted" | "r
 export interface AgentLoopOutcome {
   /** The messages this run added: the input, assistant messages and tool results. */
   messages: Message[];
+  /**
+   * What the session history keeps of `messages`: each as `tool_result_persist` and
+   * `before_message_write` left it, without the blocked ones (context.md §6.1).
+   */
+  persisted: Message[];
   /** Text of the last assistant message. */
   reply: string;
   stopReason: LoopStopReason;
@@ -59,8 +68,16 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const { emit, runId } = options;
   const sessionKey = options.callContext.sessionKey;
   const base = { runId, sessionKey };
-  const added: Message[] = [options.input];
-  const transcript: Message[] = [...options.history, options.input];
+  const added: Message[] = [];
+  const persisted: Message[] = [];
+  const transcript: Message[] = [...options.history];
+  const append = (message: Message): void => {
+    added.push(message);
+    transcript.push(message);
+    const written = persistMessage(message, options.hooks);
+    if (written !== undefined) persisted.push(written);
+  };
+  append(options.input);
   const specs = options.tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
@@ -75,6 +92,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     emit({ ...base, type: "agent_end", messages: added, success, stopReason, ...(error ? { error } : {}) });
     return {
       messages: added,
+      persisted,
       reply: lastAssistant ? assistantText(lastAssistant) : "",
       stopReason,
       ...(error === undefined ? {} : { error }),
@@ -108,8 +126,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     lastAssistant = message;
     usage = addUsage(usage, response.usage);
     costUsd = costUsd === null || response.costUsd === null ? null : costUsd + response.costUsd;
-    added.push(message);
-    transcript.push(message);
+    append(message);
     emit({
       ...base,
       type: "message_end",
@@ -130,10 +147,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         base,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.services ? { services: options.services } : {}),
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+        ...(options.monotonic ? { monotonic: options.monotonic } : {}),
       });
       toolResults.push(result);
-      added.push(result);
-      transcript.push(result);
+      append(result);
     }
     emit({ ...base, type: "turn_end", message, toolResults });
     if (calls.length === 0) {

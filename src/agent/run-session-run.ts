@@ -10,10 +10,13 @@ import type {
   UserMessage,
 } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
-import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
+import type { RunHooks } from "./create-run-hooks.js";
+import type { SessionLifecycle } from "./create-session-lifecycle.js";
 import type { SkillsTurn } from "./create-skills-session.js";
 import { createSubagentSpawner, type PendingSubagent } from "./create-subagent-spawner.js";
+import { fireRunEndHooks } from "./fire-run-end-hooks.js";
+import { prepareRun } from "./prepare-run.js";
 import type { SubagentLimits } from "./read-subagent-limits.js";
 import { type AgentLoopOutcome, runAgentLoop } from "./run-agent-loop.js";
 
@@ -34,6 +37,10 @@ export interface SessionRunWorld {
   prepareSkills(): Promise<SkillsTurn>;
   /** The sub-agent limits of an agent. */
   subagentLimits(agentId: string): SubagentLimits;
+  /** Models by id (hook overrides, sub-agent models); unresolved ids keep the session's model. */
+  resolveModel?: (id: string) => Model | undefined;
+  /** The lifecycle (id, `session_start` / `session_end`, hooks) of a new session. */
+  lifecycleFor(sessionKey: string, agentId: string): SessionLifecycle;
 }
 
 /** One session of the unit: the main session (depth 0) or a sub-agent's (depth ≥ 1). */
@@ -45,6 +52,8 @@ export interface SessionState {
   history: Message[];
   /** The model this session's runs call. */
   model: Model;
+  /** Session id and `session_start` / `session_end`; runs get their hooks from it. */
+  lifecycle: SessionLifecycle;
 }
 
 export interface SessionRunRequest {
@@ -63,6 +72,8 @@ export interface SessionRunResult {
   systemPrompt: string;
   /** Children this run's `sessions_spawn` calls accepted, in order. */
   children: readonly PendingSubagent[];
+  /** The run's hooks (delivery hooks fire after the run). */
+  hooks: RunHooks;
 }
 
 /** The tools a session's model is offered: the config's policy, plus the sub-agent policy below depth 0. */
@@ -99,32 +110,33 @@ export async function runSessionRun(
   const base = { runId, sessionKey: session.key };
   const { emit } = world;
   const tools = sessionTools(world, session);
-  const name = parseModelId(session.model.id);
-  const modelId = name.name.replace(/@.*$/, "");
+  const sessionId = await session.lifecycle.start(base);
+  const hooks = session.lifecycle.hooksFor(base);
   emit({ ...base, type: "agent_start", input: request.input.content, kind: request.input.kind ?? "user" });
-  const { skillsPrompt, ...skillsEvent } = await world.prepareSkills();
-  emit({ ...base, type: "skills_snapshot", ...skillsEvent });
-  const prompt = await buildRunSystemPrompt(
-    {
-      config: world.config,
-      agentId: session.agentId,
-      sessionKey: session.key,
-      workspaceDir: world.workspaceDir,
-      provider: name.provider,
-      ...(modelId === "" ? {} : { modelId }),
-      cwd: world.workspaceDir,
-      tools,
-      skillsPrompt,
-    },
-    world.runtime,
-  );
-  emit({ ...base, type: "prompt_built", systemPrompt: prompt.text, mode: prompt.mode });
+  const runStarted = world.monotonic?.();
+  const run = await prepareRun({
+    runtime: world.runtime,
+    hooks,
+    emit,
+    base,
+    sessionId,
+    prompt: request.input.content,
+    history: session.history,
+    model: session.model,
+    ...(world.resolveModel ? { resolveModel: world.resolveModel } : {}),
+    skills: { prepareTurn: world.prepareSkills },
+    tools,
+    config: world.config,
+    agentId: session.agentId,
+    workspaceDir: world.workspaceDir,
+  });
   const spawner = createSubagentSpawner({
     limits: world.subagentLimits(session.agentId),
     agentId: session.agentId,
     sessionKey: session.key,
     depth: session.depth,
     newId: world.runtime.newId,
+    hooks,
     onSpawned: (child) =>
       emit({
         ...base,
@@ -138,11 +150,11 @@ export async function runSessionRun(
   });
   const outcome = await runAgentLoop({
     runtime: world.runtime,
-    model: session.model,
+    model: run.model,
     tools,
-    systemPrompt: prompt.text,
+    systemPrompt: run.systemPrompt,
     history: session.history,
-    input: request.input,
+    input: { ...request.input, content: run.prompt },
     callContext: {
       scenarioId: world.scenarioId,
       unitId: world.unitId,
@@ -161,6 +173,14 @@ export async function runSessionRun(
     ...(request.signal ? { signal: request.signal } : {}),
     ...(world.monotonic ? { monotonic: world.monotonic } : {}),
     services: { ...request.services, config: world.config, agentId: session.agentId, subagents: spawner },
+    hooks,
   });
-  return { runId, outcome, systemPrompt: prompt.text, children: spawner.pending() };
+  const finished = world.monotonic?.();
+  await fireRunEndHooks({
+    hooks,
+    outcome,
+    ...run.llm,
+    ...(runStarted === undefined || finished === undefined ? {} : { durationMs: finished - runStarted }),
+  });
+  return { runId, outcome, systemPrompt: run.systemPrompt, children: spawner.pending(), hooks };
 }

@@ -1,4 +1,4 @@
-import type { Model, Usage, UserMessage } from "../domain/index.js";
+import type { Usage, UserMessage } from "../domain/index.js";
 import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import {
   buildAnnounceMessage,
@@ -7,7 +7,7 @@ import {
   type TaskCompletion,
 } from "./build-announce-message.js";
 import { buildSubagentTaskMessage } from "./build-subagent-task-message.js";
-import type { PendingSubagent } from "./create-subagent-spawner.js";
+import { type PendingSubagent, subagentHookInfo } from "./create-subagent-spawner.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
 import {
   runSessionRun,
@@ -21,8 +21,6 @@ export interface SubagentSettlement {
   world: SessionRunWorld;
   /** The turn's request; children and announce runs reuse its turn, signal and services. */
   request: Omit<SessionRunRequest, "input" | "category">;
-  /** Picks a child's model from an id (`sessions_spawn` `model`, `agents.defaults.subagents.model`). */
-  resolveModel?: (id: string) => Model | undefined;
   /** Sees every child run, for the turn's usage, cost and latency. */
   onChildRun(result: SessionRunResult): void;
 }
@@ -58,6 +56,8 @@ export async function settleSubagents(
 ): Promise<void> {
   const { world } = settlement;
   const queue = [...children];
+  const requesterHooks = (child: PendingSubagent) =>
+    requester.lifecycle.hooksFor({ runId: child.runId, sessionKey: requester.key });
   for (let child = queue.shift(); child !== undefined; child = queue.shift()) {
     if (settlement.request.signal?.aborted) return;
     const completion = await runChild(settlement, requester, child);
@@ -69,7 +69,16 @@ export async function settleSubagents(
       childSessionKey: child.childSessionKey,
       status: completion.status,
     });
-    if (!shouldAnnounce(completion.result)) continue;
+    const ended = () =>
+      requesterHooks(child).fire("subagent_ended", {
+        ...subagentHookInfo(child),
+        outcome: completion.status === "unknown" ? "killed" : completion.status,
+        ...(completion.error === undefined ? {} : { error: completion.error }),
+      });
+    if (!shouldAnnounce(completion.result)) {
+      await ended();
+      continue;
+    }
     const message = buildAnnounceMessage(completion, requester.depth > 0);
     const announced = await announce({ role: "user", content: message, kind: "user" });
     world.emit({
@@ -79,6 +88,7 @@ export async function settleSubagents(
       phase: "announced",
       childSessionKey: child.childSessionKey,
     });
+    await ended();
     queue.push(...announced.children);
   }
 }
@@ -91,13 +101,14 @@ async function runChild(
   const { world } = settlement;
   const limits = world.subagentLimits(requester.agentId);
   const modelId = child.request.model ?? limits.model;
-  const model = (modelId === undefined ? undefined : settlement.resolveModel?.(modelId)) ?? requester.model;
+  const model = (modelId === undefined ? undefined : world.resolveModel?.(modelId)) ?? requester.model;
   const session: SessionState = {
     key: child.childSessionKey,
     agentId: child.agentId,
     depth: child.depth,
     history: [],
     model,
+    lifecycle: world.lifecycleFor(child.childSessionKey, child.agentId),
   };
   // Sub-agents never deliver to channels (spec/loop.md §6.2): no messenger.
   const { messenger: _messenger, ...childServices } = settlement.request.services ?? {};
@@ -111,7 +122,7 @@ async function runChild(
       { ...settlement.request, services: childServices, signal: timing.signal, input, category: undefined },
       runId,
     );
-    session.history.push(...result.outcome.messages);
+    session.history.push(...result.outcome.persisted);
     usage = addUsage(usage, result.outcome.usage);
     settlement.onChildRun(result);
     last = result;
@@ -121,6 +132,7 @@ async function runChild(
   const first = await run({ role: "user", content: task, kind: "user" }, child.runId);
   await settleSubagents(settlement, session, first.children, (input) => run(input));
   const status: SubagentRunStatus = timing.timedOut() ? "timeout" : STATUS_BY_STOP[first.outcome.stopReason];
+  await session.lifecycle.end(session.history.length);
   return {
     childSessionKey: child.childSessionKey,
     childSessionId: child.runId,

@@ -1,6 +1,8 @@
 import type { EventSink, HeartbeatWakeReason } from "../domain/index.js";
+import type { RunHooks } from "./create-run-hooks.js";
 import { decideDelivery } from "./decide-delivery.js";
 import { decideHeartbeatOutcome, type LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
+import { deliverReply } from "./deliver-reply.js";
 import type { HeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { HEARTBEAT_TOKEN } from "./reply-tokens.js";
 import type { AgentLoopOutcome } from "./run-agent-loop.js";
@@ -21,6 +23,8 @@ export interface SettleTurnDeliveryOptions {
   now: number;
   emit: EventSink;
   base: { runId: string; sessionKey: string };
+  /** `message_sending` / `message_sent` around what is actually sent (replies, alerts, acks). */
+  hooks?: RunHooks;
 }
 
 export interface SettledDelivery {
@@ -37,24 +41,25 @@ export interface SettledDelivery {
  * heartbeat reports `failed` and keeps its transcript. A heartbeat alert with no recipient or
  * hidden by `showAlerts: false` is `skipped` (`no-target` / `alerts-disabled`) and keeps its
  * transcript; an ack under `showOk` with a recipient sends `HEARTBEAT_OK` (`delivered` is then
- * `HEARTBEAT_OK`) and still drops the run from the transcript.
+ * `HEARTBEAT_OK`) and still drops the run from the transcript. Everything sent goes through
+ * {@link deliverReply} (hook `message_sending` may rewrite or cancel it); an alert a hook
+ * cancels reports heartbeat `skipped` / `hook-cancel`, keeps its transcript and is not
+ * remembered as the last alert.
  */
-export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledDelivery {
+export async function settleTurnDelivery(options: SettleTurnDeliveryOptions): Promise<SettledDelivery> {
   const { outcome, emit, base, maxAckChars } = options;
+  const send = (text: string) => deliverReply({ text, emit, base, ...(options.hooks ? { hooks: options.hooks } : {}) });
   const unchanged = { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
   if (outcome.stopReason === "aborted" && !options.heartbeat) return unchanged;
   if (!options.heartbeat) {
     const decision = decideDelivery(outcome.reply, { mode: "message", maxAckChars });
-    emit(
-      decision.status === "sent"
-        ? { ...base, type: "delivery", status: "sent", text: decision.text }
-        : { ...base, type: "delivery", status: "skipped", reason: decision.reason },
-    );
-    return { ...unchanged, delivered: decision.status === "sent" ? decision.text : null };
+    if (decision.status === "sent") return { ...unchanged, delivered: await send(decision.text) };
+    emit({ ...base, type: "delivery", status: "skipped", reason: decision.reason });
+    return unchanged;
   }
+  const wake = options.wakeReason === undefined ? {} : { wakeReason: options.wakeReason };
   if (outcome.stopReason === "aborted" || outcome.stopReason === "error") {
     const reason = outcome.error ?? outcome.stopReason;
-    const wake = options.wakeReason === undefined ? {} : { wakeReason: options.wakeReason };
     emit({ ...base, type: "heartbeat", status: "failed", reason, durationMs: outcome.latencyMs, ...wake });
     return unchanged;
   }
@@ -67,28 +72,27 @@ export function settleTurnDelivery(options: SettleTurnDeliveryOptions): SettledD
       ? {}
       : { hasRecipient: rules.hasRecipient, showOk: rules.visibility.showOk, showAlerts: rules.visibility.showAlerts }),
   });
-  const ackSent = result.status !== "sent" && result.status !== "skipped" && result.sendOk;
-  if (result.status === "sent") emit({ ...base, type: "delivery", status: "sent", text: result.text });
-  else if (ackSent) emit({ ...base, type: "delivery", status: "sent", text: HEARTBEAT_TOKEN });
+  const ackWanted = result.status !== "sent" && result.status !== "skipped" && result.sendOk;
+  let delivered: string | null = null;
+  if (result.status === "sent") delivered = await send(result.text);
+  else if (ackWanted) delivered = await send(HEARTBEAT_TOKEN);
   else {
     const reason = result.status === "skipped" ? result.reason : result.deliveryReason;
     emit({ ...base, type: "delivery", status: "skipped", reason });
   }
+  const cancelled = result.status === "sent" && delivered === null;
   const preview = ("text" in result ? result.text : outcome.reply.trim()).slice(0, HEARTBEAT_PREVIEW_CHARS);
   emit({
     ...base,
     type: "heartbeat",
-    status: result.status,
-    ...(result.status === "skipped" ? { reason: result.reason } : {}),
+    status: cancelled ? "skipped" : result.status,
+    ...(result.status === "skipped" ? { reason: result.reason } : cancelled ? { reason: "hook-cancel" } : {}),
     ...(preview === "" ? {} : { preview }),
     durationMs: outcome.latencyMs,
-    ...(options.wakeReason === undefined ? {} : { wakeReason: options.wakeReason }),
+    ...wake,
   });
-  if (result.status === "skipped" && result.reason !== "duplicate") {
-    return { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
-  }
-  if (result.status !== "sent") {
-    return { delivered: ackSent ? HEARTBEAT_TOKEN : null, keepMessages: false, lastAlert: options.lastAlert };
-  }
-  return { delivered: result.text, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
+  if (cancelled) return unchanged;
+  if (result.status === "skipped" && result.reason !== "duplicate") return unchanged;
+  if (result.status !== "sent") return { delivered, keepMessages: false, lastAlert: options.lastAlert };
+  return { delivered, keepMessages: true, lastAlert: { text: result.text, sentAt: options.now } };
 }

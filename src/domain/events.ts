@@ -64,6 +64,10 @@ export type AgentEvent = EventBase &
         /** `spawned`: the child's depth. */
         depth?: number;
       }
+    /** A handler broke a hook's contract without failing (a sync hook returned a Promise). */
+    | { type: "hook_warning"; hook: string; pluginId: string; message: string }
+    /** A `before_tool_call` handler blocked the call; the tool did not run. */
+    | { type: "tool_blocked"; toolCallId: string; toolName: string; reason: string; pluginId: string }
     | { type: "exec_approval"; phase: "requested" | "decided"; approvalId: string; decision?: string }
     | { type: "compaction_start"; reason: string }
     | { type: "compaction_end"; summary?: string }

@@ -1,6 +1,7 @@
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./hooks.js";
 export * from "./host.js";
 export * from "./messages.js";
 export * from "./model.js";

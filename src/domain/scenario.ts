@@ -1,3 +1,5 @@
+import type { HookName } from "./hooks.js";
+
 /**
  * Scenario types. `ScenarioFile` is the YAML as written (equal to the zod schema's output,
  * a type test keeps them in sync); `Scenario` is the normalised form the runner uses.
@@ -31,6 +33,10 @@ export interface ApprovalFile {
 export type ToolCalledFile =
   | string
   | { name: string; input?: Record<string, unknown> | undefined; times?: number | undefined };
+
+export type HookCalledFile = HookName | { name: HookName; times?: number | undefined; plugin?: string | undefined };
+
+export type ToolBlockedFile = string | { name: string; reason?: string | undefined };
 
 export type CustomFile = string | { module: string; export?: string | undefined; options?: unknown };
 
@@ -69,6 +75,8 @@ export type ExpectationFile =
   | { delivered: boolean }
   | { "reply-silent": boolean }
   | { "subagent-spawned": boolean | SubagentSpawnedFile }
+  | { "hook-called": HookCalledFile }
+  | { "tool-blocked": ToolBlockedFile }
   | { custom: CustomFile };
 
 export interface SubagentSpawnedFile {
@@ -179,6 +187,13 @@ export type Expectation = ExpectationBase &
      * such child's result was announced back (or none was).
      */
     | { type: "subagent-spawned"; spawned: boolean; count?: number; task?: string; label?: string; announced?: boolean }
+    /**
+     * Handlers of hook `name` (of plugin `plugin`, when given) ran in the turn: at least once,
+     * or exactly `times` times (`times: 0` = never).
+     */
+    | { type: "hook-called"; name: HookName; times?: number; plugin?: string }
+    /** A call to tool `name` was blocked by a hook in the turn; `reason` is a substring of the block reason. */
+    | { type: "tool-blocked"; name: string; reason?: string }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
   );
 

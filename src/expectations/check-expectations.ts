@@ -1,6 +1,7 @@
 import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
 import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
 import { checkCustom } from "./check-custom.js";
+import { checkHookCalled } from "./check-hook-called.js";
 import { checkPromptContains } from "./check-prompt-contains.js";
 import { checkPromptGolden } from "./check-prompt-golden.js";
 import { checkReplyContains } from "./check-reply-contains.js";
@@ -8,6 +9,7 @@ import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
 import { checkSkillsExcluded, checkSkillsIncluded, checkSkillsTruncated } from "./check-skills.js";
 import { checkSubagentSpawned } from "./check-subagent-spawned.js";
+import { checkToolBlocked } from "./check-tool-blocked.js";
 import { checkToolCalled } from "./check-tool-called.js";
 import { checkToolNotCalled } from "./check-tool-not-called.js";
 import { checkToolSequence } from "./check-tool-sequence.js";
@@ -37,6 +39,8 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   delivered: checkDelivered,
   "reply-silent": checkReplySilent,
   "subagent-spawned": checkSubagentSpawned,
+  "hook-called": checkHookCalled,
+  "tool-blocked": checkToolBlocked,
   custom: checkCustom,
 };
 

@@ -1,12 +1,15 @@
 import { createAgentSession } from "../agent/create-agent-session.js";
-import type { AgentEvent, Host, Scenario, TurnResult, UnitResult, UnitStatus, Usage } from "../domain/index.js";
+import { createHookRegistry } from "../agent/create-hook-registry.js";
+import type { AgentEvent, Host, Model, Scenario, TurnResult, UnitResult, UnitStatus, Usage } from "../domain/index.js";
 import { addUsage, errorMessage, ZERO_USAGE } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
 import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
+import { displayPathFor } from "../scenarios/load-scenarios.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import { createBuiltinTools } from "../tools/create-builtin-tools.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
 import { createUnitModel, type ModelWiring, type UnitModel } from "./create-unit-model.js";
+import { loadHookModules } from "./load-hook-modules.js";
 import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
@@ -57,15 +60,33 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   let failure: { status: UnitStatus; error: string } | undefined;
   let environment: Awaited<ReturnType<typeof prepareUnitEnvironment>> | undefined;
   let golden: UnitGolden | undefined;
-  let unitModel: UnitModel | undefined;
+  const unitModels: UnitModel[] = [];
   try {
     environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
-    const created = createUnitModel(unit, options.models ?? { env: {} }, [
+    const modelPaths: [string, string][] = [
       [environment.workspaceDir, "<workspace>"],
       [environment.homeDir, "~"],
-    ]);
+    ];
+    const created = createUnitModel(unit, options.models ?? { env: {} }, modelPaths);
     if (!created.ok) throw new Error(created.error);
-    unitModel = created.unit;
+    unitModels.push(created.unit);
+    const overrides = new Map<string, Model | undefined>();
+    // A hook's model override becomes a model wired like the unit's own (faults, cassettes, retries).
+    const resolveModel = (id: string): Model | undefined => {
+      if (!overrides.has(id)) {
+        const override = createUnitModel({ ...unit, model: id }, options.models ?? { env: {} }, modelPaths);
+        if (override.ok) unitModels.push(override.unit);
+        overrides.set(id, override.ok ? override.unit.model : undefined);
+      }
+      return overrides.get(id);
+    };
+    const hooks = createHookRegistry();
+    await loadHookModules({
+      paths: scenario.hooks,
+      importModule: options.importModule,
+      registry: hooks,
+      displayPath: (path) => displayPathFor(host.cwd, path),
+    });
     golden = createUnitGolden({
       checker:
         options.golden ?? createGoldenChecker({ fs: host.fs, cwd: host.cwd, policy: { mode: "check", ci: false } }),
@@ -86,6 +107,8 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       maxSteps: scenario.maxSteps,
       emit: (event) => events.push(event),
       monotonic: host.monotonic,
+      hooks,
+      resolveModel,
     });
     for (const turn of scenario.turns) {
       if (signal.aborted) break;
@@ -128,11 +151,14 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       if (result.error !== undefined) break;
     }
     if (signal.aborted) failure = abortStatus(signal.reason);
+    // session_end belongs to no turn; its notices are not recorded.
+    events = [];
+    await session.end();
   } catch (error) {
     failure = { status: "errored", error: errorMessage(error) };
   } finally {
     try {
-      await unitModel?.finish();
+      for (const unitModel of unitModels) await unitModel.finish();
     } catch (error) {
       failure ??= { status: "errored", error: `could not write the cassette: ${errorMessage(error)}` };
     }

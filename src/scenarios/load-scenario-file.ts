@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type Diagnostic, errorMessage, type Scenario } from "../domain/index.js";
 import { loadCases } from "./load-cases.js";
+import { loadHookDiagnostics } from "./load-hook-diagnostics.js";
 import { normaliseScenario } from "./normalise-scenario.js";
 import { normaliseScenarioCases } from "./normalise-scenario-cases.js";
 import { type ParseScenarioTextResult, parseScenarioText } from "./parse-scenario-text.js";
@@ -59,6 +60,13 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
     locateKey: parsed.locateKey,
   };
   const warnings = parsed.warnings;
+  const hookErrors = await loadHookDiagnostics({
+    hooks: parsed.value.hooks,
+    folder: dirname(path),
+    displayPath,
+    locate: parsed.locate,
+  });
+  if (hookErrors.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...hookErrors, ...warnings]) };
   if (parsed.value.cases === undefined) {
     const result = normaliseScenario(base);
     if ("diagnostics" in result)

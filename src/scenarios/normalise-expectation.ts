@@ -55,6 +55,20 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
       ...(announced === undefined ? {} : { announced }),
     };
   },
+  "hook-called": (value) => {
+    if (typeof value === "string") return { type: "hook-called", name: value };
+    const { name, times, plugin } = value;
+    return {
+      type: "hook-called",
+      name,
+      ...(times === undefined ? {} : { times }),
+      ...(plugin === undefined ? {} : { plugin }),
+    };
+  },
+  "tool-blocked": (value) => {
+    if (typeof value === "string") return { type: "tool-blocked", name: value };
+    return { type: "tool-blocked", name: value.name, ...(value.reason === undefined ? {} : { reason: value.reason }) };
+  },
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
     return {

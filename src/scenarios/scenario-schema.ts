@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAULT_KINDS } from "../domain/index.js";
+import { FAULT_KINDS, HOOK_NAMES, type HookName } from "../domain/index.js";
 import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
 
 /**
@@ -24,6 +24,8 @@ export const EXPECTATION_TYPES = [
   "delivered",
   "reply-silent",
   "subagent-spawned",
+  "hook-called",
+  "tool-blocked",
   "custom",
 ] as const;
 
@@ -159,6 +161,34 @@ const toolCalledSchema = z.union(
   { error: "a tool name or a mapping with name, input and times" },
 );
 
+const hookNameSchema = z.enum(HOOK_NAMES as [HookName, ...HookName[]], {
+  error: "a hook name (spec/loop.md §3.1), e.g. before_tool_call",
+});
+
+const hookCalledSchema = z.union(
+  [
+    hookNameSchema,
+    z.strictObject({
+      name: hookNameSchema,
+      times: z
+        .number({ error: "a non-negative integer" })
+        .int({ error: "a non-negative integer" })
+        .nonnegative({ error: "a non-negative integer" })
+        .optional(),
+      plugin: nonEmptyText("a plugin id").optional(),
+    }),
+  ],
+  { error: "a hook name or a mapping with name, times and plugin" },
+);
+
+const toolBlockedSchema = z.union(
+  [
+    nonEmptyText("a tool name"),
+    z.strictObject({ name: nonEmptyText("a tool name"), reason: nonEmptyText("a reason substring").optional() }),
+  ],
+  { error: "a tool name or a mapping with name and reason" },
+);
+
 const customSchema = z.union(
   [
     nonEmptyText("a module path"),
@@ -219,6 +249,8 @@ const expectationSchema = z.union(
     z.strictObject({ delivered: z.boolean({ error: "true or false" }) }),
     z.strictObject({ "reply-silent": z.boolean({ error: "true or false" }) }),
     z.strictObject({ "subagent-spawned": subagentSpawnedSchema }),
+    z.strictObject({ "hook-called": hookCalledSchema }),
+    z.strictObject({ "tool-blocked": toolBlockedSchema }),
     z.strictObject({ custom: customSchema }),
   ],
   { error: "a mapping with one expectation type" },
@@ -352,5 +384,7 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
   "turns[].approvals[]": { label: "an approval key", keys: Object.keys(approvalSchema.shape) },
   "turns[].expect[]": { label: "an expectation type", keys: EXPECTATION_TYPES },
   "turns[].expect[].tool-called": { label: "a tool-called key", keys: ["name", "input", "times"] },
+  "turns[].expect[].hook-called": { label: "a hook-called key", keys: ["name", "times", "plugin"] },
+  "turns[].expect[].tool-blocked": { label: "a tool-blocked key", keys: ["name", "reason"] },
   "turns[].expect[].custom": { label: "a custom key", keys: ["module", "export", "options"] },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ANNOUNCE_SKIP_TOKEN, buildAnnounceMessage, shouldAnnounce } from "../../src/agent/build-announce-message.js";
 import { createAgentSession } from "../../src/agent/create-agent-session.js";
+import { createHookRegistry } from "../../src/agent/create-hook-registry.js";
 import { createSubagentSpawner } from "../../src/agent/create-subagent-spawner.js";
 import { readSubagentLimits } from "../../src/agent/read-subagent-limits.js";
 import type { AgentEvent, Message, ScriptStep, UserMessage } from "../../src/domain/index.js";
@@ -17,7 +18,7 @@ const spawn = (task: string, extra: Record<string, unknown> = {}): ScriptStep =>
 const say = (text: string): ScriptStep => ({ kind: "text", text });
 const textOf = (message: Message | undefined): string => (message as UserMessage | undefined)?.content ?? "";
 
-function setup(script: ScriptStep[], config: Record<string, unknown> = {}) {
+function setup(script: ScriptStep[], config: Record<string, unknown> = {}, hooks = createHookRegistry()) {
   const runtime = createTestRuntime({ files: { "AGENTS.md": "# Agents\n", "MEMORY.md": "secret memory\n" } });
   const model = createScriptedModel();
   const events: AgentEvent[] = [];
@@ -32,6 +33,7 @@ function setup(script: ScriptStep[], config: Record<string, unknown> = {}) {
     repeat: 0,
     maxSteps: 10,
     emit: (event) => events.push(event),
+    hooks,
   });
   const run = () => session.runTurn({ turn: scriptedTurn(script, { index: 0, text: "Research the trip" }) });
   const subagentEvents = () =>
@@ -274,5 +276,45 @@ describe("the message tool", () => {
     expect(texts[2]).toMatch(/^message is not available in this session/);
     expect(outcome.delivered).toBe("Started.");
     expect(events.filter((event) => event.type === "delivery" && event.status === "sent")).toHaveLength(1);
+  });
+});
+
+describe("sub-agent hooks", () => {
+  it("fire subagent_spawning, subagent_spawned and subagent_ended, and tool hooks inside the child", async () => {
+    const hooks = createHookRegistry();
+    const seen: string[] = [];
+    hooks.on("subagent_spawned", (event) => void seen.push(`spawned ${event.task}`), { pluginId: "watch" });
+    hooks.on("subagent_ended", (event) => void seen.push(`ended ${event.outcome}`), { pluginId: "watch" });
+    hooks.on(
+      "before_tool_call",
+      (event, context) => {
+        seen.push(`tool ${event.toolName} in ${context.sessionKey?.includes(":subagent:") ? "child" : "main"}`);
+        return event.toolName === "write" ? { block: true, blockReason: "children may not write" } : undefined;
+      },
+      { pluginId: "watch" },
+    );
+    const { run, toolTexts } = setup(
+      [
+        spawn("draft a note"),
+        say("Asked a helper."),
+        { kind: "tool_calls", calls: [{ name: "write", input: { path: "n.md", content: "x" } }] },
+        say("could not write"),
+        say("The helper could not write the note."),
+      ],
+      {},
+      hooks,
+    );
+    await run();
+    expect(seen).toEqual(["tool sessions_spawn in main", "spawned draft a note", "tool write in child", "ended ok"]);
+    expect(toolTexts()).toContain("children may not write");
+  });
+
+  it("a subagent_spawning error refuses the spawn", async () => {
+    const hooks = createHookRegistry();
+    hooks.on("subagent_spawning", () => ({ status: "error", error: "no helpers after 22:00" }), { pluginId: "curfew" });
+    const { run, toolTexts, subagentEvents } = setup([spawn("late task"), say("No helper, sorry.")], {}, hooks);
+    await run();
+    expect(JSON.parse(toolTexts()[0] ?? "{}")).toEqual({ status: "error", error: "no helpers after 22:00" });
+    expect(subagentEvents()).toEqual([]);
   });
 });
