@@ -193,7 +193,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           messenger: createScenarioMessenger({
             deliver: (text, runId) => {
               const base = { runId, sessionKey: main.key };
-              return deliverReply({ text, emit: options.emit, base, hooks: main.lifecycle.hooksFor(base) });
+              const hooks = main.lifecycle.hooksFor(base);
+              return deliverReply({ text, emit: options.emit, base, hooks, via: "message" });
             },
             onSent: (text) => tally.addMessage(text),
           }),
@@ -285,7 +286,7 @@ function skippedHeartbeatOutcome(input: string): TurnOutcome {
     systemPrompt: "",
     stopReason: "end_turn",
     usage: ZERO_USAGE,
-    costUsd: null,
+    costUsd: 0,
     latencyMs: 0,
   };
 }

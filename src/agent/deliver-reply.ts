@@ -10,6 +10,8 @@ export interface DeliverReplyOptions {
   hooks?: RunHooks;
   emit: EventSink;
   base: { runId: string; sessionKey: string };
+  /** `message`: the `message` tool sends it (recorded on the `delivery` events). */
+  via?: "message";
 }
 
 /**
@@ -18,7 +20,8 @@ export interface DeliverReplyOptions {
  * `delivery {status: "sent"}` then hook `message_sent`. Resolves the delivered text or `null`.
  */
 export async function deliverReply(options: DeliverReplyOptions): Promise<string | null> {
-  const { hooks, emit, base } = options;
+  const { hooks, emit } = options;
+  const base = options.via === undefined ? options.base : { ...options.base, via: options.via };
   const sending = await hooks?.modify("message_sending", { to: SCENARIO_RECIPIENT, content: options.text });
   if (sending?.cancel === true) {
     emit({ ...base, type: "delivery", status: "skipped", reason: "hook-cancel" });

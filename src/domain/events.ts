@@ -38,7 +38,14 @@ export type AgentEvent = EventBase &
     | { type: "tool_execution_end"; toolCallId: string; toolName: string; result: ToolResult; isError: boolean }
     | { type: "turn_end"; message: AssistantMessage; toolResults: ToolResultMessage[] }
     | { type: "agent_end"; messages: Message[]; success: boolean; error?: string; stopReason: string }
-    | { type: "delivery"; status: "sent" | "skipped"; reason?: string; text?: string }
+    | {
+        type: "delivery";
+        status: "sent" | "skipped";
+        reason?: string;
+        text?: string;
+        /** `message`: sent by the `message` tool during the run, not as the run's reply. */
+        via?: "message";
+      }
     | {
         type: "heartbeat";
         status: string;

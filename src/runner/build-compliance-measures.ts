@@ -28,14 +28,25 @@ function modelDelivered(turn: TurnResult): string | null {
   return runtimeAcked(turn) ? null : turn.delivered;
 }
 
+/**
+ * Whether the run's reply itself reached the channel: a `sent` delivery other than the
+ * `message` tool's sends and the runtime's own `showOk` ack. After answering with the
+ * `message` tool, a silent final reply is still silent.
+ */
+function replyDelivered(turn: TurnResult): boolean {
+  if (runtimeAcked(turn)) return false;
+  return turn.events.some((event) => event.type === "delivery" && event.status === "sent" && event.via !== "message");
+}
+
 function leaksToken(turn: TurnResult): boolean {
   const text = modelDelivered(turn);
   return text !== null && (text.includes(SILENT_REPLY_TOKEN) || text.includes(HEARTBEAT_TOKEN));
 }
 
+/** Real content plus a trailing token, delivered once stripped (spec/loop.md §11.2). */
 function appendsToken(turn: TurnResult): boolean {
-  if (modelDelivered(turn) === null) return false;
   const reply = turn.reply.trim();
+  if (!replyDelivered(turn) || reply === SILENT_REPLY_TOKEN || reply === HEARTBEAT_TOKEN) return false;
   return TRAILING_SILENT_TOKEN.test(reply) || TRAILING_HEARTBEAT_TOKEN.test(reply);
 }
 
@@ -63,7 +74,7 @@ export function buildComplianceMeasures(turns: readonly TurnResult[]): Complianc
     alertPurity: share(alert, (turn) => !turn.reply.includes(HEARTBEAT_TOKEN)),
     falseAck: share(alert, runtimeAcked),
     exactSilence: share(silent, (turn) => isSilentReply(turn.reply)),
-    effectiveSilence: share(silent, (turn) => modelDelivered(turn) === null),
+    effectiveSilence: share(silent, (turn) => !replyDelivered(turn)),
     falseSilence: share(reply, (turn) => modelDelivered(turn) === null),
     tokenLeak: share(counted, leaksToken),
     appendedToken: share(counted, appendsToken),

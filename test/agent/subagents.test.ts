@@ -249,7 +249,7 @@ describe("the message tool", () => {
       .filter((event) => event.type === "delivery")
       .map(({ runId: _run, sessionKey: _key, ...rest }) => rest);
     expect(deliveries).toEqual([
-      { type: "delivery", status: "sent", text: "Booked for 19:00." },
+      { type: "delivery", status: "sent", text: "Booked for 19:00.", via: "message" },
       { type: "delivery", status: "skipped", reason: "silent" },
     ]);
     expect(model.requests[0]?.tools.map((tool) => tool.name)).toContain("message");

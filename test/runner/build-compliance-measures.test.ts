@@ -15,11 +15,19 @@ interface TurnSpec {
   heartbeat?: string;
   /** No `agent_start`: the skip checks stopped the turn before the model. */
   skippedEarly?: boolean;
+  /** Text the `message` tool sent during the run (a `delivery` with `via: "message"`). */
+  sentByTool?: string;
 }
 
 function turn(spec: TurnSpec): TurnResult {
   const events: AgentEvent[] = [];
   if (spec.skippedEarly !== true) events.push(started);
+  if (spec.sentByTool !== undefined) {
+    events.push({ ...base, type: "delivery", status: "sent", text: spec.sentByTool, via: "message" });
+  }
+  if (spec.delivered !== null && spec.delivered !== spec.sentByTool) {
+    events.push({ ...base, type: "delivery", status: "sent", text: spec.delivered });
+  }
   if (spec.heartbeat !== undefined) events.push({ ...base, type: "heartbeat", status: spec.heartbeat });
   return buildTurnResult({
     ...(spec.category === undefined ? {} : { category: spec.category }),
@@ -34,6 +42,10 @@ function turn(spec: TurnSpec): TurnResult {
 function rate(successes: number, n: number): Pick<ComparisonRate, "rate" | "n"> {
   return { rate: successes / n, n };
 }
+
+/** Wilson 95% bounds of 2/14, computed by hand (p ± z·√(p(1−p)/n + z²/4n²), centred and scaled). */
+const LEAK_LOW = 0.0401;
+const LEAK_HIGH = 0.3994;
 
 const TURNS: TurnResult[] = [
   // quiet: 5 counted (the quiet-hours skip is not)
@@ -57,8 +69,9 @@ const TURNS: TurnResult[] = [
     delivered: "⚠️ Strawberries: 3 kg left",
     heartbeat: "sent",
   }),
-  // silent-expected: 3
+  // silent-expected: 4 (answering through the message tool, then NO_REPLY, is still silent)
   turn({ category: "silent-expected", reply: "NO_REPLY", delivered: null }),
+  turn({ category: "silent-expected", reply: "NO_REPLY", delivered: "Sent: 19:00.", sentByTool: "Sent: 19:00." }),
   turn({ category: "silent-expected", reply: "Done.\n\nNO_REPLY", delivered: "Done." }),
   turn({ category: "silent-expected", reply: "NO_REPLY.", delivered: "NO_REPLY." }),
   // reply-expected: 2
@@ -91,8 +104,8 @@ describe("buildComplianceMeasures", () => {
   });
 
   it("measures silent-expected and reply-expected turns", () => {
-    expect(measures.exactSilence).toMatchObject(rate(1, 3));
-    expect(measures.effectiveSilence).toMatchObject(rate(1, 3));
+    expect(measures.exactSilence).toMatchObject(rate(2, 4));
+    expect(measures.effectiveSilence).toMatchObject(rate(2, 4));
     expect(measures.falseSilence).toMatchObject(rate(1, 2));
     expect(measures.falseSilence.low).toBeCloseTo(0.0945, 4);
     expect(measures.falseSilence.high).toBeCloseTo(0.9055, 4);
@@ -100,10 +113,10 @@ describe("buildComplianceMeasures", () => {
 
   it("measures token leaks and appended tokens over every categorised turn", () => {
     // Leaks: the mid-text HEARTBEAT_OK alert and `NO_REPLY.`; appended: `Done.\n\nNO_REPLY`, `Here it is. HEARTBEAT_OK`.
-    expect(measures.tokenLeak).toMatchObject(rate(2, 13));
-    expect(measures.tokenLeak.low).toBeCloseTo(0.0433, 4);
-    expect(measures.tokenLeak.high).toBeCloseTo(0.4223, 4);
-    expect(measures.appendedToken).toMatchObject(rate(2, 13));
+    expect(measures.tokenLeak).toMatchObject(rate(2, 14));
+    expect(measures.tokenLeak.low).toBeCloseTo(LEAK_LOW, 4);
+    expect(measures.tokenLeak.high).toBeCloseTo(LEAK_HIGH, 4);
+    expect(measures.appendedToken).toMatchObject(rate(2, 14));
   });
 
   it("gives null rates and bounds when no turn counts", () => {
