@@ -100,6 +100,10 @@ const MESSAGE_PROVIDER = "scenario";
  * or with `showAlerts: false` is skipped and kept; an alert is delivered and remembered. A run
  * that ends in an error or abort is `failed`, keeps its transcript and delivers nothing. Target
  * and visibility come from {@link readHeartbeatDelivery}.
+ *
+ * System-event turns are queued on the main session and wake it at once ([runtime]: no skip
+ * checks, the event is the work); the run follows the heartbeat delivery rules above, so an
+ * ack or silence is suppressed and a relayed reminder or alert is delivered.
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
@@ -218,7 +222,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         tally.addMainRun(result, settled.delivered);
         return result;
       };
-      const first = await settle(await runSessionRun(world, main, { ...request, input }), isHeartbeat);
+      // A system event wakes the session for a heartbeat-style run: acks and silence are
+      // suppressed like a heartbeat's, an alert or relay is delivered.
+      const heartbeatRun = isHeartbeat || turn.kind === "system";
+      const first = await settle(await runSessionRun(world, main, { ...request, input }), heartbeatRun);
       await settleSubagents(
         {
           world,

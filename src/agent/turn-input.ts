@@ -1,5 +1,6 @@
 import type { Turn, UserMessage } from "../domain/index.js";
 import { resolveHeartbeatPrompt } from "../prompt/heartbeat-prompt.js";
+import { formatSystemEventLine } from "./format-system-event-line.js";
 import { toZonedClock } from "./to-zoned-clock.js";
 
 export interface TurnInputContext {
@@ -16,15 +17,21 @@ export interface TurnInputContext {
  * - heartbeat (spec/loop.md §5.1): the configured prompt (trimmed, blank ⇒ default), a blank
  *   line, then `Current time: Wednesday, 2026-03-11 17:30 (Asia/Shanghai)` (24-hour wall clock
  *   in the user's zone).
- * - system (cron / wake events): `System: <text>`; the spec names no other prefix, and text
- *   that already starts with `System:` is left as is.
+ * - system event: the event as a `System: [<stamp>] <text>` line (see
+ *   {@link formatSystemEventLine}), a blank line, then what the woken run is asked to do: a
+ *   cron reminder (`cron:<jobId>` reason) is relayed, a finished command (`exec-event`) is
+ *   reported, any other event gets the heartbeat prompt; then the `Current time:` line.
  */
 export function buildTurnInput(turn: Turn, context: TurnInputContext): UserMessage {
   if (turn.kind === "heartbeat") {
     const prompt = resolveHeartbeatPrompt(context.config);
     return { role: "user", content: `${prompt}\n\n${formatCurrentTimeLine(context)}`, kind: "heartbeat" };
   }
-  if (turn.kind === "system") return { role: "user", content: formatSystemEvent(turn.text), kind: "system" };
+  if (turn.kind === "system") {
+    const line = formatSystemEventLine(turn.text, context.now, context.userTimezone);
+    const body = systemEventBody(turn, context);
+    return { role: "user", content: `${line}\n\n${body}\n\n${formatCurrentTimeLine(context)}`, kind: "system" };
+  }
   return { role: "user", content: turn.text, kind: turn.kind };
 }
 
@@ -34,7 +41,23 @@ export function formatCurrentTimeLine(context: Pick<TurnInputContext, "now" | "u
   return `Current time: ${clock.weekday}, ${clock.date} ${clock.time} (${context.userTimezone})`;
 }
 
-function formatSystemEvent(text: string): string {
-  const trimmed = text.trim();
-  return /^System:/.test(trimmed) ? trimmed : `System: ${trimmed}`;
+/**
+ * What a run woken by a system event is asked to do. The cron wording is OpenClaw's own
+ * (the model sees it verbatim in real deployments); the exec wording is ours.
+ */
+function systemEventBody(turn: Turn, context: TurnInputContext): string {
+  const reason = turn.wakeReason ?? "wake";
+  if (reason.startsWith("cron:")) {
+    return (
+      "A scheduled reminder has been triggered. The reminder content is:\n\n" +
+      `${turn.text.trim()}\n\nPlease relay this reminder to the user in a helpful and friendly way.`
+    );
+  }
+  if (reason === "exec-event") {
+    return (
+      "An async command you ran earlier has completed. The result is shown in the system messages above. " +
+      "Tell the user what it means for them if it matters; if nothing needs their attention, reply HEARTBEAT_OK."
+    );
+  }
+  return resolveHeartbeatPrompt(context.config);
 }

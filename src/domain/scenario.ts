@@ -97,7 +97,7 @@ export interface TurnFile {
   user?: string | undefined;
   /** `true` (reason `interval`) or `{ reason }`. */
   heartbeat?: boolean | { reason: HeartbeatWakeReason } | undefined;
-  system?: string | undefined;
+  system?: string | { text: string; reason?: HeartbeatWakeReason | undefined } | undefined;
   script?: ScriptStepFile[] | undefined;
   approvals?: ApprovalFile[] | undefined;
   expect?: ExpectationFile[] | undefined;
@@ -206,7 +206,7 @@ export interface Turn {
   kind: TurnKind;
   /** User text or system event text; empty for heartbeat turns (the runtime supplies the prompt). */
   text: string;
-  /** Heartbeat turns written as `heartbeat: { reason }`: why it runs. Unset means `interval`. */
+  /** Why a heartbeat runs (`heartbeat: { reason }`, unset = `interval`) or a system event wakes the session (`system: { reason }`, unset = `wake`). */
   wakeReason?: HeartbeatWakeReason;
   script: ScriptStep[];
   approvals: Approval[];

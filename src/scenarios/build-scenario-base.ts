@@ -77,8 +77,9 @@ function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Tur
   return {
     index,
     kind,
-    text: kind === "user" ? (turn.user ?? "") : kind === "system" ? (turn.system ?? "") : "",
+    text: kind === "user" ? (turn.user ?? "") : kind === "system" ? systemText(turn.system) : "",
     ...(typeof heartbeat === "object" ? { wakeReason: heartbeat.reason } : {}),
+    ...(typeof turn.system === "object" && turn.system.reason !== undefined ? { wakeReason: turn.system.reason } : {}),
     script: (turn.script ?? []).map(normaliseStep),
     approvals: (turn.approvals ?? []).map((approval) => ({ match: approval.match, decision: approval.decision })),
     expect: (turn.expect ?? []).map((entry, position) =>
@@ -86,6 +87,10 @@ function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Tur
     ),
     location: at(["turns", index]),
   };
+}
+
+function systemText(system: TurnFile["system"]): string {
+  return typeof system === "object" ? system.text : (system ?? "");
 }
 
 function normaliseStep(step: ScriptStepFile): ScriptStep {

@@ -273,6 +273,17 @@ const heartbeatSchema = z.union(
   { error: "true or a mapping with reason" },
 );
 
+const systemSchema = z.union(
+  [
+    text(),
+    z.strictObject({
+      text: text(),
+      reason: wakeReasonSchema.describe("Why the session wakes for the event (default wake).").optional(),
+    }),
+  ],
+  { error: "the event text or a mapping with text and reason" },
+);
+
 const turnSchema = z
   .strictObject(
     {
@@ -282,7 +293,11 @@ const turnSchema = z
         .describe(
           "A heartbeat poll: true, or { reason } (interval, manual, exec-event, wake or cron:<jobId>; manual, exec-event and cron bypass the empty HEARTBEAT.md check).",
         ),
-      system: text().optional().describe("A system event (cron, hooks)."),
+      system: systemSchema
+        .optional()
+        .describe(
+          "A system event queued on the main session and a wake now: text, or { text, reason } (wake default; cron:<jobId> for a cron reminder, exec-event for a finished command).",
+        ),
       script: z
         .array(scriptStepSchema, { error: "a list of script steps" })
         .optional()
@@ -378,6 +393,7 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
   golden: { label: "a golden key", keys: ["systemPrompt"] },
   "turns[]": { label: "a turn key", keys: TURN_KEYS },
   "turns[].heartbeat": { label: "a heartbeat key", keys: ["reason"] },
+  "turns[].system": { label: "a system event key", keys: ["text", "reason"] },
   "turns[].script[]": { label: "a script step key", keys: ["text", "tool", "input", "tools", "error"] },
   "turns[].script[].tools[]": { label: "a tool call key", keys: Object.keys(toolCallSchema.shape) },
   "turns[].script[].error": { label: "a script error key", keys: ["status", "message", "retryAfter"] },

@@ -173,3 +173,35 @@ describe("heartbeat outcomes", () => {
     expect(heartbeatEvents()[0]?.preview).toBe("A".repeat(200));
   });
 });
+
+describe("system-event turns", () => {
+  const system = (text: string, reply: string, wakeReason?: "cron:plants") =>
+    scriptedTurn([{ kind: "text", text: reply }], {
+      index: 0,
+      kind: "system",
+      text,
+      ...(wakeReason ? { wakeReason } : {}),
+    });
+
+  it("wake the session even with an effectively empty HEARTBEAT.md, and relay a cron reminder", async () => {
+    const { session, model, heartbeatEvents } = setup({ files: { "HEARTBEAT.md": "# Checks\n" } });
+    const outcome = await session.runTurn({
+      turn: system("Water the plants", "Reminder: time to water the plants.", "cron:plants"),
+    });
+    expect(model.requests).toHaveLength(1);
+    expect((model.requests[0]?.messages[0] as UserMessage | undefined)?.content).toContain(
+      "A scheduled reminder has been triggered.",
+    );
+    expect(outcome.delivered).toBe("Reminder: time to water the plants.");
+    expect(heartbeatEvents()).toEqual([
+      { type: "heartbeat", status: "sent", preview: "Reminder: time to water the plants.", wakeReason: "cron:plants" },
+    ]);
+  });
+
+  it("suppress an acknowledgement like a heartbeat and leave no trace in the transcript", async () => {
+    const { session } = setup();
+    const outcome = await session.runTurn({ turn: system("Nightly backup finished", "HEARTBEAT_OK") });
+    expect(outcome.delivered).toBeNull();
+    expect(session.history).toEqual([]);
+  });
+});

@@ -24,13 +24,31 @@ describe("buildTurnInput", () => {
     });
   });
 
-  it("prefixes system events with System: once", () => {
+  it("puts a system event first as a stamped System: line, then the heartbeat prompt and the time", () => {
+    const context = { config: {}, now, userTimezone: "Asia/Shanghai" };
+    expect(buildTurnInput(scriptedTurn([], { kind: "system", text: " Daily report due " }), context)).toEqual({
+      role: "user",
+      content:
+        "System: [2026-03-11 17:30:00 GMT+8] Daily report due\n\n" +
+        `${DEFAULT_HEARTBEAT_PROMPT}\n\nCurrent time: Wednesday, 2026-03-11 17:30 (Asia/Shanghai)`,
+      kind: "system",
+    });
+    const prefixed = buildTurnInput(scriptedTurn([], { kind: "system", text: "System: already" }), context);
+    expect(prefixed.content.startsWith("System: already\n\n")).toBe(true);
+  });
+
+  it("asks to relay a cron reminder and to report a finished command", () => {
     const context = { config: {}, now, userTimezone: "UTC" };
-    expect(buildTurnInput(scriptedTurn([], { kind: "system", text: " Daily report due " }), context).content).toBe(
-      "System: Daily report due",
+    const cron = scriptedTurn([], { kind: "system", text: "Water the plants", wakeReason: "cron:plants" });
+    expect(buildTurnInput(cron, context).content).toBe(
+      "System: [2026-03-11 09:30:00 UTC] Water the plants\n\n" +
+        "A scheduled reminder has been triggered. The reminder content is:\n\nWater the plants\n\n" +
+        "Please relay this reminder to the user in a helpful and friendly way.\n\n" +
+        "Current time: Wednesday, 2026-03-11 09:30 (UTC)",
     );
-    expect(buildTurnInput(scriptedTurn([], { kind: "system", text: "System: already" }), context).content).toBe(
-      "System: already",
+    const exec = scriptedTurn([], { kind: "system", text: "Exec finished (exit 0)", wakeReason: "exec-event" });
+    expect(buildTurnInput(exec, context).content).toMatch(
+      /^System: \[2026-03-11 09:30:00 UTC\] Exec finished \(exit 0\)\n\nAn async command you ran earlier has completed\./,
     );
   });
 });
