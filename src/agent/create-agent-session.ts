@@ -1,4 +1,4 @@
-import type { ComplianceCategory, EventSink, Message, Model, Runtime, Tool, Turn, Usage } from "../domain/index.js";
+import type { ComplianceCategory, Message, Turn, Usage } from "../domain/index.js";
 import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
@@ -19,39 +19,21 @@ import {
   type SessionRunResult,
   type SessionRunWorld,
   type SessionState,
+  type UnitSetting,
 } from "./run-session-run.js";
 import { settleSubagents } from "./settle-subagents.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
 import { buildTurnInput } from "./turn-input.js";
 
-export interface AgentSessionOptions {
-  runtime: Runtime;
-  model: Model;
-  /** Tools the runtime has; the config's tool policy decides which the model is offered. */
-  tools: readonly Tool[];
-  workspaceDir: string;
-  config: Readonly<Record<string, unknown>>;
-  scenarioId: string;
-  unitId: string;
-  repeat: number;
-  /** Maximum model calls per turn. */
-  maxSteps: number;
-  emit: EventSink;
+export interface AgentSessionOptions extends UnitSetting {
   agentId?: string;
   /** Default `agent:<agentId>:main`. */
   sessionKey?: string;
-  monotonic?: () => number;
   /**
    * The session's plugin hooks (spec/loop.md §3), fired in the order of §2.1 for every run,
    * sub-agent runs included. Default: an empty registry.
    */
   hooks?: HookRegistry;
-  /**
-   * Models by id: a hook's model override (`<provider>:<name>`) and a sub-agent's model. Without
-   * it, or when it resolves `undefined`, a hook override is reported as `hook_error` and the run
-   * keeps its model; a sub-agent uses its requester's model.
-   */
-  resolveModel?: (id: string) => Model | undefined;
 }
 
 export interface TurnOptions {

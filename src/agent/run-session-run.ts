@@ -20,8 +20,8 @@ import { prepareRun } from "./prepare-run.js";
 import type { SubagentLimits } from "./read-subagent-limits.js";
 import { type AgentLoopOutcome, runAgentLoop } from "./run-agent-loop.js";
 
-/** What every run of a unit shares: the world, the model, the tools the runtime has. */
-export interface SessionRunWorld {
+/** The unit a session belongs to: its world, model, tools and identity. */
+export interface UnitSetting {
   runtime: Runtime;
   model: Model;
   /** Every tool the runtime has; each session's policy picks what its model is offered. */
@@ -31,14 +31,23 @@ export interface SessionRunWorld {
   scenarioId: string;
   unitId: string;
   repeat: number;
+  /** Maximum model calls per run. */
   maxSteps: number;
   emit: EventSink;
   monotonic?: () => number;
+  /**
+   * Models by id: a hook's model override (`<provider>:<name>`) and a sub-agent's model. Without
+   * it, or when it resolves `undefined`, a hook override is reported as `hook_error` and the run
+   * keeps its model; a sub-agent uses its requester's model.
+   */
+  resolveModel?: (id: string) => Model | undefined;
+}
+
+/** What every run of a unit shares: the unit's setting plus session services. */
+export interface SessionRunWorld extends UnitSetting {
   prepareSkills(): Promise<SkillsTurn>;
   /** The sub-agent limits of an agent. */
   subagentLimits(agentId: string): SubagentLimits;
-  /** Models by id (hook overrides, sub-agent models); unresolved ids keep the session's model. */
-  resolveModel?: (id: string) => Model | undefined;
   /** The lifecycle (id, `session_start` / `session_end`, hooks) of a new session. */
   lifecycleFor(sessionKey: string, agentId: string): SessionLifecycle;
 }

@@ -1,17 +1,6 @@
-import type { Comparison, ComplianceCategory } from "../domain/index.js";
+import type { Comparison } from "../domain/index.js";
+import { comparisonRows } from "./comparison-rows.js";
 import { formatMeasuresTable } from "./format-measures-table.js";
-import { formatRate } from "./format-rate.js";
-import { formatCost } from "./format-values.js";
-
-const CATEGORIES: readonly ComplianceCategory[] = ["quiet", "alert", "silent-expected", "reply-expected"];
-
-function formatProbability(value: number | null): string {
-  return value === null ? "-" : `${(value * 100).toFixed(1)}%`;
-}
-
-function formatMs(value: number | null): string {
-  return value === null ? "-" : `${Math.round(value)} ms`;
-}
 
 function formatPValue(value: number): string {
   return value < 0.001 ? value.toExponential(1) : value.toFixed(3);
@@ -39,19 +28,7 @@ function alignRows(rows: readonly string[][]): string[] {
  * p-value and verdict.
  */
 export function formatComparisonTable(comparison: Comparison): string {
-  const k = comparison.models[0]?.k ?? 1;
-  const header = ["Model", "Pass rate", ...CATEGORIES, "False silence", `pass@${k}`, `pass^${k}`, "Cost", "p50", "p95"];
-  const rows = comparison.models.map((entry) => [
-    entry.model,
-    formatRate(entry.passRate),
-    ...CATEGORIES.map((category) => formatRate(entry.categories[category])),
-    formatRate(entry.falseSilence),
-    formatProbability(entry.passAtK),
-    formatProbability(entry.passHatK),
-    formatCost(entry.costUsd),
-    formatMs(entry.latencyMs.p50),
-    formatMs(entry.latencyMs.p95),
-  ]);
+  const { header, rows } = comparisonRows(comparison);
   const lines = ["Comparison (Wilson 95% intervals)", ...alignRows([header, ...rows])];
   const measures = formatMeasuresTable(comparison);
   if (measures !== "") lines.push("", measures.trimEnd());

@@ -1,19 +1,13 @@
-import type { Comparison, ComplianceCategory } from "../domain/index.js";
+import type { Comparison } from "../domain/index.js";
+import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { escapeMarkup } from "./escape-markup.js";
 import { formatRate } from "./format-rate.js";
-import { formatCost } from "./format-values.js";
-
-const CATEGORIES: readonly ComplianceCategory[] = ["quiet", "alert", "silent-expected", "reply-expected"];
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const headCells = head.map((cell) => `<th>${escapeMarkup(cell)}</th>`).join("");
   const bodyRows = rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeMarkup(cell)}</td>`).join("")}</tr>`);
   return `<table><thead><tr>${headCells}</tr></thead><tbody>${bodyRows.join("")}</tbody></table>`;
-}
-
-function probability(value: number | null): string {
-  return value === null ? "-" : `${(value * 100).toFixed(1)}%`;
 }
 
 /**
@@ -22,22 +16,11 @@ function probability(value: number | null): string {
  * results written before they existed), then the McNemar test of each pair. All text escaped.
  */
 export function renderHtmlComparison(comparison: Comparison): string {
-  const k = comparison.models[0]?.k ?? 1;
+  const { header, rows } = comparisonRows(comparison);
   const parts = [
     "<h2>Comparison</h2>",
     "<p>Rates with Wilson 95% intervals; a turn complies when all its expectations passed.</p>",
-    table(
-      ["Model", "Pass rate", ...CATEGORIES, "False silence", `pass@${k}`, `pass^${k}`, "Cost"],
-      comparison.models.map((entry) => [
-        entry.model,
-        formatRate(entry.passRate),
-        ...CATEGORIES.map((category) => formatRate(entry.categories[category])),
-        formatRate(entry.falseSilence),
-        probability(entry.passAtK),
-        probability(entry.passHatK),
-        formatCost(entry.costUsd),
-      ]),
-    ),
+    table(header, rows),
   ];
   const entries = entriesWithMeasures(comparison.models);
   if (entries.length > 0) {

@@ -1,4 +1,5 @@
 import { type Comparison, formatDiagnostic, type RunResult } from "../domain/index.js";
+import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
 import { formatRate } from "./format-rate.js";
@@ -61,8 +62,6 @@ function modelTable(result: RunResult): string[] {
   ];
 }
 
-const CATEGORIES = ["quiet", "alert", "silent-expected", "reply-expected"] as const;
-
 /** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
 function measuresTable(comparison: Comparison): string[] {
   const entries = entriesWithMeasures(comparison.models);
@@ -81,30 +80,15 @@ function measuresTable(comparison: Comparison): string[] {
 
 /** The `compare` section: rates with Wilson 95% bounds per model, then McNemar per pair. */
 function comparisonSection(comparison: Comparison): string[] {
-  const k = comparison.models[0]?.k ?? 1;
-  const probability = (value: number | null) => (value === null ? "-" : `${(value * 100).toFixed(1)}%`);
-  const ms = (value: number | null) => (value === null ? "-" : `${Math.round(value)} ms`);
-  const rows = comparison.models.map((entry) =>
-    [
-      escapeTableCell(entry.model),
-      formatRate(entry.passRate),
-      ...CATEGORIES.map((category) => formatRate(entry.categories[category])),
-      formatRate(entry.falseSilence),
-      probability(entry.passAtK),
-      probability(entry.passHatK),
-      formatCost(entry.costUsd),
-      ms(entry.latencyMs.p50),
-      ms(entry.latencyMs.p95),
-    ].join(" | "),
-  );
+  const { header, rows } = comparisonRows(comparison);
   const lines = [
     "## Comparison",
     "",
     "Rates with Wilson 95% intervals; a turn complies when all its expectations passed.",
     "",
-    `| Model | Pass rate | ${CATEGORIES.join(" | ")} | False silence | pass@${k} | pass^${k} | Cost | p50 | p95 |`,
-    `| --- |${" ---: |".repeat(CATEGORIES.length + 8)}`,
-    ...rows.map((row) => `| ${row} |`),
+    `| ${header.join(" | ")} |`,
+    `| --- |${" ---: |".repeat(header.length - 1)}`,
+    ...rows.map((row) => `| ${row.map(escapeTableCell).join(" | ")} |`),
     "",
     ...measuresTable(comparison),
   ];
