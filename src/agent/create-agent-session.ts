@@ -11,6 +11,7 @@ import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { deliverReply, SCENARIO_RECIPIENT } from "./deliver-reply.js";
 import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
+import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import {
@@ -112,8 +113,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   };
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
-  const maxAckChars = readPositiveInteger(options.config, "agents.defaults.heartbeat.ackMaxChars", 300);
-  const heartbeatDelivery = readHeartbeatDelivery(options.config);
+  // Heartbeat readers see the agent's own heartbeat block laid over the defaults (§5.1).
+  const heartbeat = resolveAgentHeartbeatConfig(options.config, agentId);
+  const maxAckChars = readPositiveInteger(heartbeat.config, "agents.defaults.heartbeat.ackMaxChars", 300);
+  const heartbeatDelivery = readHeartbeatDelivery(heartbeat.config);
   const skills = createSkillsSession({
     runtime: options.runtime,
     workspaceDir: options.workspaceDir,
@@ -143,7 +146,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     hooks: registry,
     end: () => main.lifecycle.end(main.history.length),
     async runTurn({ turn, category, signal }) {
-      const input = buildTurnInput(turn, { config: options.config, now: options.runtime.now(), userTimezone });
+      const input = buildTurnInput(turn, { config: heartbeat.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
       const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
@@ -158,7 +161,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
-          config: options.config,
+          config: heartbeat.config,
+          agentEnabled: heartbeat.enabled,
           workspaceDir: options.workspaceDir,
           userTimezone,
           visibility: heartbeatDelivery.visibility,

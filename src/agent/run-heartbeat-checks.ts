@@ -14,6 +14,8 @@ export interface HeartbeatChecksOptions {
   wakeReason?: HeartbeatWakeReason;
   /** Channel visibility (`readHeartbeatDelivery`); default showOk false, showAlerts and useIndicator true. */
   visibility?: HeartbeatVisibility;
+  /** False when the session's agent runs no heartbeats (spec/loop.md §5.1 agent selection); default true. */
+  agentEnabled?: boolean;
 }
 
 /** Wake reasons that run even with an effectively empty `HEARTBEAT.md` (spec/loop.md §5.3 step 4). */
@@ -22,13 +24,15 @@ export function bypassesEmptyHeartbeatFile(reason: HeartbeatWakeReason): boolean
 }
 
 /**
- * The heartbeat skip checks, in spec order (spec/loop.md §5.3): `disabled`, `quiet-hours`,
+ * The heartbeat skip checks, in spec order (spec/loop.md §5.3): `disabled` (also when the agent
+ * runs no heartbeats), `quiet-hours`,
  * `empty-heartbeat-file` (workspace `HEARTBEAT.md` exists and is effectively empty; a missing
  * file does not skip; `manual`, `exec-event` and `cron:*` wakes bypass it), then
  * `alerts-disabled` (`showOk`, `showAlerts` and `useIndicator` all false). `undefined` means run
  * the heartbeat. Reads only `HEARTBEAT.md`, and only when the schedule checks pass.
  */
 export async function runHeartbeatChecks(options: HeartbeatChecksOptions): Promise<HeartbeatSkipReason | undefined> {
+  if (options.agentEnabled === false) return "disabled";
   const scheduled = checkHeartbeatSchedule({
     config: options.config,
     now: options.runtime.now(),

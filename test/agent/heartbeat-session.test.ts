@@ -205,3 +205,35 @@ describe("system-event turns", () => {
     expect(session.history).toEqual([]);
   });
 });
+
+describe("per-agent heartbeat settings (spec/loop.md §5.1)", () => {
+  it("lays the agent's heartbeat block over the defaults, key by key", async () => {
+    const config = {
+      agents: {
+        defaults: { heartbeat: { prompt: "Default prompt.", ackMaxChars: 5 } },
+        list: [{ id: "main", heartbeat: { prompt: "Check the shop stock." } }],
+      },
+    };
+    const { model, heartbeat } = setup({ config });
+    const outcome = await heartbeat("HEARTBEAT_OK all fine");
+    expect((model.requests[0]?.messages[0] as UserMessage | undefined)?.content).toMatch(/^Check the shop stock\.\n\n/);
+    // ackMaxChars 5 still comes from the defaults: "all fine" (8 chars) is delivered.
+    expect(outcome.delivered).toBe("all fine");
+  });
+
+  it("runs heartbeats only for agents with a heartbeat block when any agent has one", async () => {
+    const config = { agents: { list: [{ id: "main" }, { id: "shop", heartbeat: { every: "1h" } }] } };
+    const { model, heartbeatEvents, heartbeat } = setup({ config });
+    await heartbeat("HEARTBEAT_OK");
+    expect(model.requests).toHaveLength(0);
+    expect(heartbeatEvents()).toEqual([{ type: "heartbeat", status: "skipped", reason: "disabled" }]);
+  });
+
+  it("without heartbeat blocks, only the default agent runs heartbeats", async () => {
+    const config = { agents: { list: [{ id: "ops", default: true }, { id: "main" }] } };
+    const { model, heartbeatEvents, heartbeat } = setup({ config });
+    await heartbeat("HEARTBEAT_OK");
+    expect(model.requests).toHaveLength(0);
+    expect(heartbeatEvents()).toEqual([{ type: "heartbeat", status: "skipped", reason: "disabled" }]);
+  });
+});
