@@ -149,9 +149,11 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const input = buildTurnInput(turn, { config: heartbeat.config, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
+      // The turn's own run: `message_received`, a heartbeat skip and the run share its id.
+      const runId = options.runtime.newId("run");
       const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
       if (turn.kind === "user") {
-        const base = { runId: options.runtime.newId("run"), sessionKey: main.key };
+        const base = { runId, sessionKey: main.key };
         await main.lifecycle.hooksFor(base).fire("message_received", {
           from: SCENARIO_RECIPIENT,
           content: input.content,
@@ -169,7 +171,6 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           ...wake,
         });
         if (skip !== undefined) {
-          const runId = options.runtime.newId("run");
           options.emit({ runId, sessionKey: main.key, type: "heartbeat", status: "skipped", reason: skip, ...wake });
           return skippedHeartbeatOutcome(input.content);
         }
@@ -211,7 +212,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       // A system event wakes the session for a heartbeat-style run: acks and silence are
       // suppressed like a heartbeat's, an alert or relay is delivered.
       const heartbeatRun = isHeartbeat || turn.kind === "system";
-      const first = await settle(await runSessionRun(world, main, { ...request, input }), heartbeatRun);
+      const first = await settle(await runSessionRun(world, main, { ...request, input }, runId), heartbeatRun);
       await settleSubagents(
         {
           world,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAULT_KINDS, HOOK_NAMES, type HookName } from "../domain/index.js";
+import { FAULT_KINDS } from "../domain/index.js";
 import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
 
 /**
@@ -7,42 +7,8 @@ import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
  * "expected ..." phrase of the diagnostic that a failing value produces.
  */
 
-/** Expectation keys, in the order of the schema's union members. */
-export const EXPECTATION_TYPES = [
-  "reply-equals",
-  "reply-contains",
-  "reply-matches",
-  "tool-called",
-  "tool-not-called",
-  "tool-sequence",
-  "prompt-contains",
-  "prompt-golden",
-  "skills-included",
-  "skills-excluded",
-  "skills-truncated",
-  "heartbeat-ack",
-  "delivered",
-  "reply-silent",
-  "subagent-spawned",
-  "hook-called",
-  "tool-blocked",
-  "custom",
-] as const;
-
-/** Reason codes a `skills-excluded` expectation may name (spec/skills.md §14). */
-export const SKILL_ABSENCE_REASONS = [
-  "disabled",
-  "not-in-allowBundled",
-  "os-mismatch",
-  "missing-bins",
-  "missing-any-bins",
-  "missing-env",
-  "missing-config",
-  "not-in-skill-filter",
-  "disable-model-invocation",
-  "count-limit",
-  "char-budget",
-] as const;
+import { EXPECTATION_TYPES, expectationSchema } from "./expectation-schema.js";
+import { mapping, names, nonEmptyText, positiveInt, text } from "./schema-primitives.js";
 
 export const SCENARIO_KEYS = [
   "name",
@@ -71,15 +37,8 @@ export const TURN_KEYS = ["user", "heartbeat", "system", "script", "approvals", 
 /** The keys that name a turn's kind; a turn has exactly one. */
 export const TURN_KIND_KEYS = ["user", "heartbeat", "system"] as const;
 
+export { EXPECTATION_TYPES, SKILL_ABSENCE_REASONS } from "./expectation-schema.js";
 export { FAULT_KINDS };
-
-const text = (label = "a string") => z.string({ error: label });
-const nonEmptyText = (label: string) => z.string({ error: label }).min(1, { error: label });
-const names = (label: string) => z.array(nonEmptyText("a non-empty string"), { error: label });
-const positiveInt = (label: string) => z.number({ error: label }).int({ error: label }).positive({ error: label });
-const mapping = () => z.record(z.string(), z.unknown(), { error: "a mapping" });
-const stringOrList = () =>
-  z.union([text(), z.array(text(), { error: "a list of strings" })], { error: "a string or a list of strings" });
 
 const faultKindLabel = `one of ${FAULT_KINDS.join(", ")}`;
 const faultKind = z.union(
@@ -141,119 +100,6 @@ const scriptStepSchema = z.union(
 const approvalSchema = z.strictObject(
   { match: nonEmptyText("a command glob"), decision: z.enum(["allow", "deny"], { error: "allow or deny" }) },
   { error: "a mapping with match and decision" },
-);
-
-const toolCalledSchema = z.union(
-  [
-    nonEmptyText("a tool name"),
-    z.strictObject({
-      name: nonEmptyText("a tool name"),
-      input: mapping().optional(),
-      times: z
-        .number({ error: "a non-negative integer" })
-        .int({ error: "a non-negative integer" })
-        .nonnegative({
-          error: "a non-negative integer",
-        })
-        .optional(),
-    }),
-  ],
-  { error: "a tool name or a mapping with name, input and times" },
-);
-
-const hookNameSchema = z.enum(HOOK_NAMES as [HookName, ...HookName[]], {
-  error: "a hook name (spec/loop.md §3.1), e.g. before_tool_call",
-});
-
-const hookCalledSchema = z.union(
-  [
-    hookNameSchema,
-    z.strictObject({
-      name: hookNameSchema,
-      times: z
-        .number({ error: "a non-negative integer" })
-        .int({ error: "a non-negative integer" })
-        .nonnegative({ error: "a non-negative integer" })
-        .optional(),
-      plugin: nonEmptyText("a plugin id").optional(),
-    }),
-  ],
-  { error: "a hook name or a mapping with name, times and plugin" },
-);
-
-const toolBlockedSchema = z.union(
-  [
-    nonEmptyText("a tool name"),
-    z.strictObject({ name: nonEmptyText("a tool name"), reason: nonEmptyText("a reason substring").optional() }),
-  ],
-  { error: "a tool name or a mapping with name and reason" },
-);
-
-const customSchema = z.union(
-  [
-    nonEmptyText("a module path"),
-    z.strictObject({
-      module: nonEmptyText("a module path"),
-      export: nonEmptyText("an export name").optional(),
-      options: z.unknown().optional(),
-    }),
-  ],
-  { error: "a module path or a mapping with module, export and options" },
-);
-
-const skillAbsenceReasonSchema = z.enum(SKILL_ABSENCE_REASONS, {
-  error: `one of ${SKILL_ABSENCE_REASONS.join(", ")}`,
-});
-
-const skillsExcludedEntrySchema = z.union(
-  [
-    nonEmptyText("a skill name"),
-    z.strictObject({ name: nonEmptyText("a skill name"), reason: skillAbsenceReasonSchema.optional() }),
-  ],
-  { error: "a skill name or a mapping with name and reason" },
-);
-
-const subagentSpawnedSchema = z.union(
-  [
-    z.boolean(),
-    z.strictObject({
-      count: z
-        .number({ error: "a non-negative integer" })
-        .int({ error: "a non-negative integer" })
-        .nonnegative({ error: "a non-negative integer" })
-        .optional(),
-      task: nonEmptyText("text the spawned task contains").optional(),
-      label: nonEmptyText("the spawn's label").optional(),
-      announced: z.boolean({ error: "true or false" }).optional(),
-    }),
-  ],
-  { error: "true, false or a mapping with count, task, label and announced" },
-);
-
-const expectationSchema = z.union(
-  [
-    z.strictObject({ "reply-equals": text() }),
-    z.strictObject({ "reply-contains": stringOrList() }),
-    z.strictObject({ "reply-matches": nonEmptyText("a regular expression, as pattern or /pattern/flags") }),
-    z.strictObject({ "tool-called": toolCalledSchema }),
-    z.strictObject({ "tool-not-called": nonEmptyText("a tool name") }),
-    z.strictObject({
-      "tool-sequence": names("a list of tool names").min(1, { error: "a non-empty list of tool names" }),
-    }),
-    z.strictObject({ "prompt-contains": stringOrList() }),
-    z.strictObject({ "prompt-golden": nonEmptyText("a golden file path (.md, relative to the scenario file)") }),
-    z.strictObject({ "skills-included": stringOrList() }),
-    z.strictObject({ "skills-excluded": z.union([skillsExcludedEntrySchema, z.array(skillsExcludedEntrySchema)]) }),
-    z.strictObject({ "skills-truncated": z.boolean({ error: "true or false" }) }),
-    z.strictObject({ "heartbeat-ack": z.boolean({ error: "true or false" }) }),
-    z.strictObject({ delivered: z.boolean({ error: "true or false" }) }),
-    z.strictObject({ "reply-silent": z.boolean({ error: "true or false" }) }),
-    z.strictObject({ "subagent-spawned": subagentSpawnedSchema }),
-    z.strictObject({ "hook-called": hookCalledSchema }),
-    z.strictObject({ "tool-blocked": toolBlockedSchema }),
-    z.strictObject({ custom: customSchema }),
-  ],
-  { error: "a mapping with one expectation type" },
 );
 
 const wakeReasonLabel = "one of interval, manual, exec-event, wake or cron:<jobId>";
