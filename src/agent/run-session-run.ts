@@ -11,6 +11,7 @@ import type {
 } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
+import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
 import type { RunHooks } from "./create-run-hooks.js";
 import type { SessionLifecycle } from "./create-session-lifecycle.js";
 import type { SkillsTurn } from "./create-skills-session.js";
@@ -85,7 +86,10 @@ export interface SessionRunResult {
   hooks: RunHooks;
 }
 
-/** The tools a session's model is offered: the config's policy, plus the sub-agent policy below depth 0. */
+/**
+ * The tools a session's model is offered: the config's policy, the sandbox policy when the
+ * session is sandboxed (spec/loop.md §7.5), and the sub-agent policy below depth 0.
+ */
 export function sessionTools(world: SessionRunWorld, session: SessionState): Tool[] {
   const name = parseModelId(session.model.id);
   const modelId = name.name.replace(/@.*$/, "");
@@ -98,6 +102,7 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
         provider: name.provider,
         ...(modelId === "" ? {} : { modelId }),
         ...(session.depth > 0 ? { subagentDepth: session.depth } : {}),
+        sandboxed: isSandboxedSession(world.config, session.agentId, session.key),
       },
     ).names,
   );

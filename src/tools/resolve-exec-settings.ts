@@ -1,3 +1,4 @@
+import { isSandboxedSession } from "./is-sandboxed-session.js";
 import {
   EXEC_ASK_LEVELS,
   EXEC_SECURITY_LEVELS,
@@ -56,15 +57,6 @@ function strictest<T extends string>(
   return order[index] ?? fallback;
 }
 
-function sandboxMode(config: Record<string, unknown>, agentId: string): string {
-  const agents = asRecord(config.agents);
-  const entry = (Array.isArray(agents?.list) ? agents.list : [])
-    .map(asRecord)
-    .find((candidate) => candidate?.id === agentId);
-  const mode = asRecord(entry?.sandbox)?.mode ?? asRecord(asRecord(agents?.defaults)?.sandbox)?.mode;
-  return typeof mode === "string" ? mode : "off";
-}
-
 /** The store's opinion for an agent: its own scope, else `*`, else the store defaults. */
 function storeScope(approvals: ExecApprovals, agentId: string): ExecApprovalsScope {
   const own = approvals.agents[agentId];
@@ -101,9 +93,7 @@ export function resolveExecSettings(options: {
   const { config, agentId, approvals } = options;
   const exec = asRecord(asRecord(config.tools)?.exec) ?? {};
   const store = storeScope(approvals, agentId);
-  const mode = sandboxMode(config, agentId);
-  const isMain = options.sessionKey === undefined || options.sessionKey === `agent:${agentId}:main`;
-  const sandboxed = mode === "all" || (mode === "non-main" && !isMain);
+  const sandboxed = isSandboxedSession(config, agentId, options.sessionKey);
   const safeBins = Array.isArray(exec.safeBins)
     ? exec.safeBins.filter((bin): bin is string => typeof bin === "string")
     : DEFAULT_SAFE_BINS;

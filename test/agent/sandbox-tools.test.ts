@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createAgentSession } from "../../src/agent/create-agent-session.js";
+import { createScriptedModel } from "../../src/models/scripted-model.js";
+import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
+import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { scriptedTurn } from "../support/scenario-turn.js";
+
+async function offeredTools(config: Record<string, unknown>): Promise<string[]> {
+  const runtime = createTestRuntime({ files: {} });
+  const model = createScriptedModel();
+  const session = createAgentSession({
+    runtime,
+    model,
+    tools: Object.values(createBuiltinTools()),
+    workspaceDir: runtime.root,
+    config,
+    scenarioId: "sandbox",
+    unitId: "sandbox@scripted~1",
+    repeat: 0,
+    maxSteps: 2,
+    emit: () => {},
+  });
+  await session.runTurn({ turn: scriptedTurn([{ kind: "text", text: "ok" }]) });
+  return model.requests[0]?.tools.map((tool) => tool.name) ?? [];
+}
+
+describe("sandboxed sessions (spec/loop.md §7.5)", () => {
+  it("offer only what the sandbox tool policy allows", async () => {
+    const open = await offeredTools({});
+    expect(open).toContain("message");
+    const sandboxed = await offeredTools({ agents: { defaults: { sandbox: { mode: "all" } } } });
+    expect(sandboxed).not.toContain("message");
+    expect(sandboxed).toEqual(expect.arrayContaining(["read", "write", "edit", "exec", "sessions_spawn"]));
+  });
+
+  it("leave the main session alone in non-main mode", async () => {
+    expect(await offeredTools({ agents: { defaults: { sandbox: { mode: "non-main" } } } })).toEqual(
+      await offeredTools({}),
+    );
+  });
+});
