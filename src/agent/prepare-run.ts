@@ -1,6 +1,7 @@
 import type { EventSink, Message, Model, Runtime, Tool } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
+import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { applyPromptHooks } from "./apply-prompt-hooks.js";
 import type { RunHooks } from "./create-run-hooks.js";
 import type { createSkillsSession } from "./create-skills-session.js";
@@ -23,6 +24,8 @@ export interface PrepareRunOptions {
   config: Readonly<Record<string, unknown>>;
   agentId: string;
   workspaceDir: string;
+  /** Sandbox facts for the prompt's Sandbox section when the session is sandboxed. */
+  sandbox?: SandboxPromptInfo;
 }
 
 export interface PreparedRun {
@@ -63,6 +66,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       cwd: options.workspaceDir,
       tools: options.tools,
       skillsPrompt,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     },
     options.runtime,
   );

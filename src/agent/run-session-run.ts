@@ -10,7 +10,9 @@ import type {
   UserMessage,
 } from "../domain/index.js";
 import { parseModelId } from "../models/create-model.js";
+import { readConfigValue } from "../prompt/read-config-value.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
+import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
 import type { RunHooks } from "./create-run-hooks.js";
 import type { SessionLifecycle } from "./create-session-lifecycle.js";
@@ -110,6 +112,20 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
 }
 
 /**
+ * What the prompt's Sandbox section says about the emulated container (spec/loop.md §9): the
+ * workspace mounted at `/workspace` with `agents.defaults.sandbox.workspaceAccess` (default `none`).
+ */
+function sandboxPromptInfo(config: Readonly<Record<string, unknown>>, workspaceDir: string): SandboxPromptInfo {
+  const access = readConfigValue(config, "agents.defaults.sandbox.workspaceAccess");
+  return {
+    enabled: true,
+    workspaceDir,
+    containerWorkspaceDir: "/workspace",
+    workspaceAccess: access === "ro" || access === "rw" ? access : "none",
+  };
+}
+
+/**
  * One run of one session (spec/loop.md §2.1 steps 5–8): skills snapshot, system prompt (its
  * mode follows the session key: `minimal` for sub-agents), then the agent loop with the
  * session's tools and a sub-agent spawner bound to this run. Delivery and history are the
@@ -143,6 +159,9 @@ export async function runSessionRun(
     config: world.config,
     agentId: session.agentId,
     workspaceDir: world.workspaceDir,
+    ...(isSandboxedSession(world.config, session.agentId, session.key)
+      ? { sandbox: sandboxPromptInfo(world.config, world.workspaceDir) }
+      : {}),
   });
   const spawner = createSubagentSpawner({
     limits: world.subagentLimits(session.agentId),

@@ -5,7 +5,7 @@ import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
 import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
-async function offeredTools(config: Record<string, unknown>): Promise<string[]> {
+async function firstRequest(config: Record<string, unknown>) {
   const runtime = createTestRuntime({ files: {} });
   const model = createScriptedModel();
   const session = createAgentSession({
@@ -21,7 +21,11 @@ async function offeredTools(config: Record<string, unknown>): Promise<string[]> 
     emit: () => {},
   });
   await session.runTurn({ turn: scriptedTurn([{ kind: "text", text: "ok" }]) });
-  return model.requests[0]?.tools.map((tool) => tool.name) ?? [];
+  return model.requests[0];
+}
+
+async function offeredTools(config: Record<string, unknown>): Promise<string[]> {
+  return (await firstRequest(config))?.tools.map((tool) => tool.name) ?? [];
 }
 
 describe("sandboxed sessions (spec/loop.md §7.5)", () => {
@@ -31,6 +35,12 @@ describe("sandboxed sessions (spec/loop.md §7.5)", () => {
     const sandboxed = await offeredTools({ agents: { defaults: { sandbox: { mode: "all" } } } });
     expect(sandboxed).not.toContain("message");
     expect(sandboxed).toEqual(expect.arrayContaining(["read", "write", "edit", "exec", "sessions_spawn"]));
+  });
+
+  it("tell the model about the sandbox in the prompt", async () => {
+    const sandboxed = await firstRequest({ agents: { defaults: { sandbox: { mode: "all", workspaceAccess: "rw" } } } });
+    expect(sandboxed?.systemPrompt).toContain("## Sandbox");
+    expect((await firstRequest({}))?.systemPrompt).not.toContain("## Sandbox");
   });
 
   it("leave the main session alone in non-main mode", async () => {
