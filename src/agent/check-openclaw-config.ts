@@ -1,4 +1,5 @@
 import type { ConfigIssue, OpenClawConfig } from "../domain/config.js";
+import { asRecord } from "../domain/index.js";
 import { configDescribeValue } from "./config-describe-value.js";
 import { configFormatPath } from "./config-format-path.js";
 import { configKeyTree } from "./config-key-tree.js";
@@ -117,10 +118,4 @@ function unknownKey(at: Segments, known: readonly string[]): ConfigIssue {
     found: `key ${JSON.stringify(key)}`,
     ...(suggestion === undefined ? {} : { suggestion }),
   };
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

@@ -8,7 +8,7 @@ import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { createSessionLifecycle } from "./create-session-lifecycle.js";
 import { createSkillsSession } from "./create-skills-session.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
-import { deliverReply, SCENARIO_RECIPIENT } from "./deliver-reply.js";
+import { deliverReply, SCENARIO_CHANNEL, SCENARIO_RECIPIENT } from "./deliver-reply.js";
 import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
@@ -67,9 +67,6 @@ export interface AgentSession {
   end(): Promise<void>;
 }
 
-/** The channel scenario runs talk on (hook context `messageProvider`). */
-const MESSAGE_PROVIDER = "scenario";
-
 /**
  * One agent session (the main session of a scenario): each turn assembles the system prompt,
  * runs the agent loop, applies the delivery rules, and keeps the transcript for the next turn.
@@ -99,7 +96,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       agentId: sessionAgentId,
       sessionKey,
       workspaceDir: options.workspaceDir,
-      messageProvider: MESSAGE_PROVIDER,
+      messageProvider: SCENARIO_CHANNEL,
       ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     });
   const mainKey = options.sessionKey ?? `agent:${agentId}:main`;

@@ -1,7 +1,6 @@
 import type { Messenger } from "../domain/index.js";
 
-/** The one channel of a scenario run; its owner is the only recipient (DESIGN.md). */
-export const SCENARIO_CHANNEL = "scenario";
+import { SCENARIO_CHANNEL } from "./deliver-reply.js";
 
 const CURRENT_CHANNEL_TARGETS = new Set([SCENARIO_CHANNEL, "last", "current"]);
 

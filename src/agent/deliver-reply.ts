@@ -1,6 +1,9 @@
 import type { EventSink } from "../domain/index.js";
 import type { RunHooks } from "./create-run-hooks.js";
 
+/** The synthetic channel scenarios run on; its owner is the only recipient (DESIGN.md). */
+export const SCENARIO_CHANNEL = "scenario";
+
 /** The recipient of every reply on the synthetic `scenario` channel (DESIGN.md). */
 export const SCENARIO_RECIPIENT = "owner";
 

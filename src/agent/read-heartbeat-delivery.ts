@@ -1,7 +1,6 @@
 import { readConfigValue } from "../prompt/read-config-value.js";
 
-/** The synthetic channel scenarios run on; its owner is the only recipient (DESIGN.md). */
-export const SCENARIO_CHANNEL = "scenario";
+import { SCENARIO_CHANNEL } from "./deliver-reply.js";
 
 /** Channel visibility of heartbeat output (spec/loop.md §5.1). */
 export interface HeartbeatVisibility {

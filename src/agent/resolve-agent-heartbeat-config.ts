@@ -1,11 +1,8 @@
+import { isRecord } from "../domain/index.js";
 import { resolveDefaultAgentId } from "../prompt/heartbeat-prompt.js";
 import { readConfigValue } from "../prompt/read-config-value.js";
 
 type Config = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export interface AgentHeartbeatConfig {
   /**

@@ -3,6 +3,7 @@ export * from "./errors.js";
 export * from "./events.js";
 export * from "./hooks.js";
 export * from "./host.js";
+export * from "./is-record.js";
 export * from "./messages.js";
 export * from "./model.js";
 export * from "./results.js";

@@ -1,10 +1,7 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { isRecord } from "../domain/index.js";
 import type { ExpectationContext } from "./expectation-context.js";
 import { formatToolCalls, MAX_MESSAGE_VALUE_CHARS, stableJson, truncateText } from "./format-value.js";
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Whether `actual` contains `expected`: objects by keys recursively (extra keys allowed),
@@ -18,9 +15,9 @@ export function isDeepSubset(expected: unknown, actual: unknown): boolean {
       expected.every((item, index) => isDeepSubset(item, actual[index]))
     );
   }
-  if (isPlainObject(expected)) {
+  if (isRecord(expected)) {
     return (
-      isPlainObject(actual) &&
+      isRecord(actual) &&
       Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && isDeepSubset(value, actual[key]))
     );
   }

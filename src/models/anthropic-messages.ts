@@ -18,6 +18,7 @@ import type {
   ToolCallBlock,
   Usage,
 } from "../domain/index.js";
+import { isRecord } from "../domain/index.js";
 
 export interface AnthropicParamsOptions {
   model: string;
@@ -93,10 +94,6 @@ const STOP_REASONS: Record<AnthropicStopReason, StopReason> = {
   pause_turn: "end_turn",
   model_context_window_exceeded: "max_tokens",
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function toolCall(id: string, name: string, input: unknown): ToolCallBlock {
   if (isRecord(input)) return { type: "tool_call", id, name, input };

@@ -1,4 +1,5 @@
 import type { OpenClawConfig, ToolPolicyConfig } from "../domain/config.js";
+import { asRecord } from "../domain/index.js";
 import {
   CORE_TOOL_NAMES,
   isToolGroupName,
@@ -301,12 +302,6 @@ function pickByProvider(value: unknown, context: ResolveToolNamesContext) {
     }
   }
   return undefined;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 function readList(value: unknown): string[] | undefined {

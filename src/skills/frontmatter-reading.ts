@@ -7,6 +7,4 @@ export type FrontmatterReading =
   | { ok: true; values: Record<string, unknown> }
   | { ok: false; message: string; line: number; column: number };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isRecord } from "../domain/index.js";

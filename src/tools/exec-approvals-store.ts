@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import type { Runtime } from "../domain/index.js";
+import { isRecord } from "../domain/index.js";
 import { EMPTY_EXEC_APPROVALS, type ExecApprovals, parseExecApprovals } from "./parse-exec-approvals.js";
 
 /** File name of the approvals store inside the state dir (spec/loop.md §8.1). */
@@ -52,8 +53,8 @@ export async function readExecApprovalsStore(
   return { ok: true, file: { path, approvals: parsed.approvals, raw: parsed.raw } };
 }
 
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? { ...value } : {};
+function recordCopy(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? { ...value } : {};
 }
 
 /**
@@ -68,11 +69,11 @@ export async function addExecAllowlistEntries(options: {
   paths: readonly string[];
 }): Promise<void> {
   const { runtime, file } = options;
-  const raw = asRecord(file.raw);
-  const agents = asRecord(raw.agents);
-  const agent = asRecord(agents[options.agentId]);
+  const raw = recordCopy(file.raw);
+  const agents = recordCopy(raw.agents);
+  const agent = recordCopy(agents[options.agentId]);
   const allowlist = Array.isArray(agent.allowlist) ? [...agent.allowlist] : [];
-  const known = new Set(allowlist.map((entry) => asRecord(entry).pattern));
+  const known = new Set(allowlist.map((entry) => recordCopy(entry).pattern));
   for (const path of options.paths) {
     if (known.has(path)) continue;
     known.add(path);

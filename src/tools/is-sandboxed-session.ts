@@ -1,8 +1,4 @@
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
+import { asRecord } from "../domain/index.js";
 
 /** `sandbox.mode` of an agent: its own `agents.list[].sandbox.mode`, else the defaults', else `off`. */
 function sandboxMode(config: Readonly<Record<string, unknown>>, agentId: string): string {

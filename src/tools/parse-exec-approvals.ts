@@ -1,3 +1,4 @@
+import { isRecord } from "../domain/index.js";
 /** `tools.exec.security` and the store's `security` (spec/loop.md §8.1), weakest last. */
 export const EXEC_SECURITY_LEVELS = ["deny", "allowlist", "full"] as const;
 export type ExecSecurity = (typeof EXEC_SECURITY_LEVELS)[number];
@@ -41,10 +42,6 @@ export type ParsedExecApprovals =
   | { ok: false; problem: string };
 
 export const EMPTY_EXEC_APPROVALS: ExecApprovals = { version: 1, defaults: {}, agents: {} };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 class StoreProblem extends Error {}
 

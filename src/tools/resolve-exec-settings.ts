@@ -1,3 +1,4 @@
+import { asRecord } from "../domain/index.js";
 import { isSandboxedSession } from "./is-sandboxed-session.js";
 import {
   EXEC_ASK_LEVELS,
@@ -33,12 +34,6 @@ export const SANDBOX_UNAVAILABLE_MESSAGE =
   "exec unavailable: tools.exec.host is sandbox but this session has no sandbox runtime " +
   "(agents.defaults.sandbox.mode is off for it). Turn the sandbox on with agents.defaults.sandbox.mode " +
   '("all" or "non-main"), or set tools.exec.host to "gateway" to run commands on the host with approvals.';
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 function choice<T extends string>(value: unknown, choices: readonly T[]): T | undefined {
   return typeof value === "string" && (choices as readonly string[]).includes(value) ? (value as T) : undefined;

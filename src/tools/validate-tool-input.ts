@@ -1,10 +1,7 @@
 import type { Tool } from "../domain/index.js";
+import { isRecord } from "../domain/index.js";
 
 type Schema = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const TYPE_NAMES: Record<string, string> = {
   object: "an object",

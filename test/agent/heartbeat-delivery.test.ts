@@ -1,32 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { checkOpenClawConfig } from "../../src/agent/check-openclaw-config.js";
-import { createAgentSession } from "../../src/agent/create-agent-session.js";
 import { decideHeartbeatOutcome } from "../../src/agent/decide-heartbeat-outcome.js";
 import { readHeartbeatDelivery } from "../../src/agent/read-heartbeat-delivery.js";
 import type { AgentEvent, AgentEventOf, HeartbeatWakeReason } from "../../src/domain/index.js";
-import { createScriptedModel } from "../../src/models/scripted-model.js";
-import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
+import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
 const ALERT = "Strawberries: only 3 kg left, reorder today!";
 const NOW = Date.parse("2026-03-11T09:00:00Z");
 
 function setup(config: Record<string, unknown> = {}, files: Record<string, string> = {}) {
-  const base = createTestRuntime({ files, timezone: "UTC" });
-  const runtime = { ...base, now: () => NOW };
-  const model = createScriptedModel();
-  const events: AgentEvent[] = [];
-  const session = createAgentSession({
-    runtime,
-    model,
+  const { session, model, events } = createTestSession({
+    files,
+    now: NOW,
     tools: [],
-    workspaceDir: base.root,
     config,
     scenarioId: "heartbeat-delivery",
     unitId: "heartbeat-delivery@scripted~1",
-    repeat: 0,
     maxSteps: 4,
-    emit: (event) => events.push(event),
   });
   let index = 0;
   const heartbeat = (text: string, wakeReason?: HeartbeatWakeReason) =>

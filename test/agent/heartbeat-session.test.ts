@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAgentSession } from "../../src/agent/create-agent-session.js";
-import type { AgentEvent, ScriptStep, UserMessage } from "../../src/domain/index.js";
-import { createScriptedModel } from "../../src/models/scripted-model.js";
-import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
+import type { ScriptStep, UserMessage } from "../../src/domain/index.js";
+import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
 const DAY_MS = 86_400_000;
@@ -15,22 +13,15 @@ interface SetupOptions {
 }
 
 function setup(options: SetupOptions = {}) {
-  const base = createTestRuntime({ files: options.files ?? {}, timezone: "UTC" });
   const clock = { now: options.now ?? Date.parse("2026-03-11T09:00:00Z") };
-  const runtime = { ...base, now: () => clock.now };
-  const model = createScriptedModel();
-  const events: AgentEvent[] = [];
-  const session = createAgentSession({
-    runtime,
-    model,
+  const { session, model, events } = createTestSession({
+    files: options.files ?? {},
+    now: () => clock.now,
     tools: [],
-    workspaceDir: base.root,
     config: options.config ?? {},
     scenarioId: "heartbeat",
     unitId: "heartbeat@scripted~1",
-    repeat: 0,
     maxSteps: 4,
-    emit: (event) => events.push(event),
   });
   let index = 0;
   const heartbeat = (text: string) =>

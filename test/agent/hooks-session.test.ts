@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createAgentSession } from "../../src/agent/create-agent-session.js";
 import { createHookRegistry, type HookRegistry } from "../../src/agent/create-hook-registry.js";
 import {
   type AgentEvent,
@@ -9,8 +8,7 @@ import {
   type ToolResultMessage,
 } from "../../src/domain/index.js";
 import { createScriptedModel } from "../../src/models/scripted-model.js";
-import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
-import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
 interface SetupOptions {
@@ -20,22 +18,13 @@ interface SetupOptions {
 }
 
 function setup(options: SetupOptions = {}) {
-  const runtime = createTestRuntime({ files: {}, timezone: "UTC" });
-  const model = createScriptedModel();
-  const events: AgentEvent[] = [];
   let tick = 0;
   const hooks = options.hooks ?? createHookRegistry();
-  const session = createAgentSession({
-    runtime,
-    model: options.model ?? model,
-    tools: Object.values(createBuiltinTools()),
-    workspaceDir: runtime.root,
-    config: {},
+  const { session, model, events, runtime } = createTestSession({
+    ...(options.model ? { model: options.model } : {}),
     scenarioId: "hooks",
     unitId: "hooks@scripted~1",
-    repeat: 0,
     maxSteps: 6,
-    emit: (event) => events.push(event),
     monotonic: () => (tick += 10),
     hooks,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),

@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createAgentSession } from "../../src/agent/create-agent-session.js";
-import { createScriptedModel } from "../../src/models/scripted-model.js";
-import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
-import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
 async function firstRequest(config: Record<string, unknown>) {
-  const runtime = createTestRuntime({ files: {} });
-  const model = createScriptedModel();
-  const session = createAgentSession({
-    runtime,
-    model,
-    tools: Object.values(createBuiltinTools()),
-    workspaceDir: runtime.root,
+  const { session, model } = createTestSession({
     config,
     scenarioId: "sandbox",
     unitId: "sandbox@scripted~1",
-    repeat: 0,
     maxSteps: 2,
-    emit: () => {},
   });
   await session.runTurn({ turn: scriptedTurn([{ kind: "text", text: "ok" }]) });
   return model.requests[0];

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ANNOUNCE_SKIP_TOKEN, buildAnnounceMessage, shouldAnnounce } from "../../src/agent/build-announce-message.js";
-import { createAgentSession } from "../../src/agent/create-agent-session.js";
 import { createHookRegistry } from "../../src/agent/create-hook-registry.js";
 import { createSubagentSpawner } from "../../src/agent/create-subagent-spawner.js";
 import { readSubagentLimits } from "../../src/agent/read-subagent-limits.js";
-import type { AgentEvent, Message, ScriptStep, UserMessage } from "../../src/domain/index.js";
+import type { Message, ScriptStep, UserMessage } from "../../src/domain/index.js";
 import { ZERO_USAGE } from "../../src/domain/index.js";
-import { createScriptedModel } from "../../src/models/scripted-model.js";
-import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
-import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
 const spawn = (task: string, extra: Record<string, unknown> = {}): ScriptStep => ({
@@ -19,20 +16,11 @@ const say = (text: string): ScriptStep => ({ kind: "text", text });
 const textOf = (message: Message | undefined): string => (message as UserMessage | undefined)?.content ?? "";
 
 function setup(script: ScriptStep[], config: Record<string, unknown> = {}, hooks = createHookRegistry()) {
-  const runtime = createTestRuntime({ files: { "AGENTS.md": "# Agents\n", "MEMORY.md": "secret memory\n" } });
-  const model = createScriptedModel();
-  const events: AgentEvent[] = [];
-  const session = createAgentSession({
-    runtime,
-    model,
-    tools: Object.values(createBuiltinTools()),
-    workspaceDir: runtime.root,
+  const { session, model, events } = createTestSession({
+    files: { "AGENTS.md": "# Agents\n", "MEMORY.md": "secret memory\n" },
     config,
     scenarioId: "subagents",
     unitId: "subagents@scripted~1",
-    repeat: 0,
-    maxSteps: 10,
-    emit: (event) => events.push(event),
     hooks,
   });
   const run = () => session.runTurn({ turn: scriptedTurn(script, { index: 0, text: "Research the trip" }) });
