@@ -1,5 +1,5 @@
-import type { ComplianceCategory, Message, Turn, Usage } from "../domain/index.js";
-import { addUsage, ZERO_USAGE } from "../domain/index.js";
+import type { ComplianceCategory, Message, Turn } from "../domain/index.js";
+import { ZERO_USAGE } from "../domain/index.js";
 import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
@@ -7,12 +7,12 @@ import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { createSessionLifecycle } from "./create-session-lifecycle.js";
 import { createSkillsSession } from "./create-skills-session.js";
+import { createTurnTally, type TurnTotals } from "./create-turn-tally.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { deliverReply, SCENARIO_CHANNEL, SCENARIO_RECIPIENT } from "./deliver-reply.js";
 import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
-import type { LoopStopReason } from "./run-agent-loop.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import {
   runSessionRun,
@@ -43,17 +43,10 @@ export interface TurnOptions {
   signal?: AbortSignal;
 }
 
-export interface TurnOutcome {
+export interface TurnOutcome extends TurnTotals {
   input: string;
-  reply: string;
-  /** The delivered text, or `null` when the delivery rules skipped it. */
-  delivered: string | null;
+  /** The system prompt of the turn's own run. */
   systemPrompt: string;
-  stopReason: LoopStopReason;
-  error?: string;
-  usage: Usage;
-  costUsd: number | null;
-  latencyMs: number;
 }
 
 export interface AgentSession {
@@ -221,50 +214,6 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         async (announce) => settle(await runSessionRun(world, main, { ...request, input: announce }), false),
       );
       return { input: input.content, systemPrompt: first.systemPrompt, ...tally.result() };
-    },
-  };
-}
-
-/**
- * Sums a turn's runs: the main session's runs (the turn's own and announce runs) make the
- * reply, delivery, stop reason and error; child runs add only usage, cost and latency.
- */
-function createTurnTally() {
-  const replies: string[] = [];
-  const delivered: string[] = [];
-  let first: SessionRunResult | undefined;
-  let error: string | undefined;
-  let usage: Usage = ZERO_USAGE;
-  let costUsd: number | null = 0;
-  let latencyMs = 0;
-  const add = (result: SessionRunResult) => {
-    usage = addUsage(usage, result.outcome.usage);
-    costUsd = costUsd === null || result.outcome.costUsd === null ? null : costUsd + result.outcome.costUsd;
-    latencyMs += result.outcome.latencyMs;
-  };
-  return {
-    addMainRun(result: SessionRunResult, text: string | null) {
-      first ??= result;
-      error ??= result.outcome.error;
-      if (result.outcome.reply !== "") replies.push(result.outcome.reply);
-      if (text !== null) delivered.push(text);
-      add(result);
-    },
-    addChildRun: add,
-    /** A text the `message` tool sent during a run. */
-    addMessage(text: string) {
-      delivered.push(text);
-    },
-    result(): Omit<TurnOutcome, "input" | "systemPrompt"> {
-      return {
-        reply: replies.join("\n\n"),
-        delivered: delivered.length === 0 ? null : delivered.join("\n\n"),
-        stopReason: first?.outcome.stopReason ?? "end_turn",
-        ...(error === undefined ? {} : { error }),
-        usage,
-        costUsd,
-        latencyMs,
-      };
     },
   };
 }

@@ -66,6 +66,8 @@ export interface SessionState {
   model: Model;
   /** Session id and `session_start` / `session_end`; runs get their hooks from it. */
   lifecycle: SessionLifecycle;
+  /** The tools the session's model is offered ({@link sessionTools}), once its first run resolved them. */
+  tools?: Tool[];
 }
 
 export interface SessionRunRequest {
@@ -139,7 +141,9 @@ export async function runSessionRun(
 ): Promise<SessionRunResult> {
   const base = { runId, sessionKey: session.key };
   const { emit } = world;
-  const tools = sessionTools(world, session);
+  // The policy depends only on the session (agent, depth, key, model): resolved once per session.
+  session.tools ??= sessionTools(world, session);
+  const { tools } = session;
   const sessionId = await session.lifecycle.start(base);
   const hooks = session.lifecycle.hooksFor(base);
   emit({ ...base, type: "agent_start", input: request.input.content, kind: request.input.kind ?? "user" });
