@@ -1,3 +1,4 @@
+import { toModelMessages } from "../context/to-model-messages.js";
 import type {
   AssistantMessage,
   EventSink,
@@ -110,7 +111,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const response = await options.model.complete({
       systemPrompt: options.systemPrompt,
       // A copy: models (and recordings of requests) keep what was sent, not the growing transcript.
-      messages: [...transcript],
+      messages: toModelMessages(transcript),
       tools: specs,
       context: options.callContext,
       ...(options.signal ? { signal: options.signal } : {}),

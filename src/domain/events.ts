@@ -1,3 +1,4 @@
+import type { CompactionAudit, CompactionTrigger, PruneMechanism } from "./compaction.js";
 import type { AssistantMessage, Message, ToolResultMessage, Usage } from "./messages.js";
 import type { ModelError } from "./model.js";
 import type { HeartbeatWakeReason } from "./scenario.js";
@@ -76,8 +77,35 @@ export type AgentEvent = EventBase &
     /** A `before_tool_call` handler blocked the call; the tool did not run. */
     | { type: "tool_blocked"; toolCallId: string; toolName: string; reason: string; pluginId: string }
     | { type: "exec_approval"; phase: "requested" | "decided"; approvalId: string; decision?: string }
-    | { type: "compaction_start"; reason: string }
-    | { type: "compaction_end"; summary?: string }
+    /** A compaction begins (context.md §5.6); `trigger` is what asked for it (§4.2). */
+    | { type: "compaction_start"; trigger: CompactionTrigger }
+    /**
+     * A compaction ended (context.md §5.6). `ok: false` is a failure, `compacted: false` with
+     * `ok: true` a no-op; either way `reason` says why. `summary` and `firstKeptEntryId` are set
+     * when an entry was written.
+     */
+    | {
+        type: "compaction_end";
+        trigger: CompactionTrigger;
+        ok: boolean;
+        compacted: boolean;
+        reason?: string;
+        tokensBefore: number;
+        tokensAfter?: number;
+        summary?: string;
+        firstKeptEntryId?: string;
+      }
+    /** The harness's measures of one written compaction (context.md §8.1–§8.3). */
+    | ({ type: "compaction_audit" } & CompactionAudit)
+    /** Tool results the context pipeline shortened or removed (context.md §6). */
+    | {
+        type: "context_pruned";
+        mechanism: PruneMechanism;
+        /** `toolCallId`s of the affected tool results, oldest first. */
+        toolCallIds: string[];
+      }
+    /** What one model call was sent, after repair, pruning and the guard (context.md §2.2). */
+    | { type: "context_assembled"; step: number; messageCount: number; estimatedTokens: number; chars: number }
     | { type: "memory_flush"; status: string }
     | { type: "recall_injected"; count: number }
   );

@@ -1,3 +1,4 @@
+export * from "./compaction.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";
@@ -11,3 +12,4 @@ export * from "./runtime.js";
 export * from "./scenario.js";
 export * from "./tool.js";
 export * from "./tool-version.js";
+export * from "./transcript.js";

@@ -27,6 +27,11 @@ export interface AssistantMessage {
   role: "assistant";
   content: AssistantBlock[];
   stopReason: StopReason;
+  /**
+   * What the provider reported for the call that produced this message (context.md §1.1, §3);
+   * absent when it reported nothing (scripted models), so the context size is estimated instead.
+   */
+  usage?: Usage;
 }
 
 export interface ToolResultMessage {
@@ -35,9 +40,37 @@ export interface ToolResultMessage {
   toolName: string;
   content: TextBlock[];
   isError: boolean;
+  /**
+   * Runtime metadata of the call (exit code, status, diff, paths): kept in the transcript and in
+   * results, never sent to a model and stripped before summarising (context.md §1.1).
+   */
+  details?: Record<string, unknown>;
 }
 
-export type Message = UserMessage | AssistantMessage | ToolResultMessage;
+/** Context the runtime injected into the session (context.md §1.1); counted like a tool result. */
+export interface CustomMessage {
+  role: "custom";
+  /** What injected it, for example `memory.recall`. */
+  customType: string;
+  content: string | TextBlock[];
+}
+
+/**
+ * The summary a compaction left in place of the history it replaced (context.md §1.1). The
+ * model sees it as a user message with a lead-in sentence and the summary in `<summary>` tags.
+ */
+export interface CompactionSummaryMessage {
+  role: "compaction_summary";
+  summary: string;
+  /** Estimated context tokens before the compaction that wrote it. */
+  tokensBefore: number;
+}
+
+/** The roles a model request carries; the context engine turns every other role into these. */
+export type ModelMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+/** One message of a session's context, as the transcript keeps it. */
+export type Message = ModelMessage | CustomMessage | CompactionSummaryMessage;
 
 /** Why the model stopped producing output. */
 export type StopReason = "end_turn" | "tool_use" | "max_tokens" | "refusal" | "error" | "aborted";

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, Usage } from "./messages.js";
+import type { AssistantMessage, ModelMessage, Usage } from "./messages.js";
 import type { ComplianceCategory, ScriptStep, TurnKind } from "./scenario.js";
 
 /** A tool as the model is told about it. `inputSchema` is a JSON Schema object. */
@@ -8,8 +8,17 @@ export interface ToolSpec {
   inputSchema: Record<string, unknown>;
 }
 
+/**
+ * What a model call is for: the turn's own agent loop, a compaction summary (context.md §5), or
+ * the pre-compaction memory flush run (memory.md §9.1). The scripted model plays a turn's
+ * `script` for `turn` and `memory_flush` calls and the scenario's `summaries` for `compaction`.
+ */
+export type ModelCallPurpose = "turn" | "compaction" | "memory_flush";
+
 /** Where in a scenario a model call happens; scripted and simulated models read it. */
 export interface ModelCallContext {
+  /** Absent means `turn`. */
+  purpose?: ModelCallPurpose;
   scenarioId: string;
   unitId: string;
   /** 0-based index of the scenario turn. */
@@ -29,7 +38,8 @@ export interface ModelCallContext {
 
 export interface ModelRequest {
   systemPrompt: string;
-  messages: readonly Message[];
+  /** What the context engine assembled for this call (never the raw transcript). */
+  messages: readonly ModelMessage[];
   tools: readonly ToolSpec[];
   context: ModelCallContext;
   signal?: AbortSignal;

@@ -1,3 +1,4 @@
+import { estimateTokens } from "../platform/estimate-tokens.js";
 import type { PromptTextSection } from "./split-prompt-sections.js";
 
 export type SectionChangeKind = "added" | "removed" | "changed";
@@ -15,13 +16,8 @@ export interface SectionChange {
   tokenDelta: number;
 }
 
-/** The prompt token estimate of spec/context.md §3: `ceil(chars / 4)`. */
-export function estimateSectionTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 function tokensOf(section: PromptTextSection | undefined): number {
-  return section === undefined ? 0 : estimateSectionTokens(section.text);
+  return section === undefined ? 0 : estimateTokens(section.text);
 }
 
 function change(kind: SectionChangeKind, golden?: PromptTextSection, actual?: PromptTextSection): SectionChange {

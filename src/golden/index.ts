@@ -14,7 +14,6 @@ export {
 } from "./create-golden-checker.js";
 export {
   diffPromptSections,
-  estimateSectionTokens,
   type SectionChange,
   type SectionChangeKind,
 } from "./diff-prompt-sections.js";

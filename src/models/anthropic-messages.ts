@@ -11,7 +11,7 @@ import type {
 import type {
   AssistantBlock,
   AssistantMessage,
-  Message,
+  ModelMessage,
   ModelRequest,
   StopReason,
   TextBlock,
@@ -40,7 +40,7 @@ function assistantContent(blocks: readonly AssistantBlock[]): ContentBlockParam[
   return content;
 }
 
-function buildMessages(messages: readonly Message[]): MessageParam[] {
+function buildMessages(messages: readonly ModelMessage[]): MessageParam[] {
   const params: MessageParam[] = [];
   let results: ToolResultBlockParam[] | undefined;
   for (const message of messages) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AssistantBlock, Message, ModelRequest, ToolSpec } from "../domain/index.js";
+import type { AssistantBlock, ModelMessage, ModelRequest, ToolSpec } from "../domain/index.js";
 import { type CassettePathPlaceholder, mapCassetteStrings, normaliseCassetteText } from "./normalise-cassette-text.js";
 
 /**
@@ -13,7 +13,7 @@ export interface NormalisedModelRequest {
   /** 0-based repeat of the work unit. */
   repeat: number;
   systemPrompt: string;
-  messages: Message[];
+  messages: ModelMessage[];
   tools: ToolSpec[];
 }
 
@@ -54,7 +54,7 @@ export function normaliseModelRequest(
       ...(content.invalidInput === undefined ? {} : { invalidInput: text(content.invalidInput) }),
     };
   };
-  const messages = request.messages.map((message): Message => {
+  const messages = request.messages.map((message): ModelMessage => {
     if (message.role === "user") {
       return {
         role: "user",

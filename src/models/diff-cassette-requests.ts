@@ -1,5 +1,5 @@
 import { diffLines, structuredPatch } from "diff";
-import type { Message } from "../domain/index.js";
+import type { ModelMessage } from "../domain/index.js";
 import { canonicalCassetteJson, type NormalisedModelRequest } from "./cassette-key.js";
 
 /** How two normalised requests differ. */
@@ -24,7 +24,7 @@ function indent(text: string): string {
     .join("\n");
 }
 
-function formatMessage(message: Message, index: number): string {
+function formatMessage(message: ModelMessage, index: number): string {
   if (message.role === "user")
     return `message ${index + 1} user${message.kind ? ` (${message.kind})` : ""}:\n${indent(message.content)}`;
   if (message.role === "tool_result") {

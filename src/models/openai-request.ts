@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageToolCall,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { AssistantMessage, Message, ModelRequest, ToolSpec } from "../domain/index.js";
+import type { AssistantMessage, ModelMessage, ModelRequest, ToolSpec } from "../domain/index.js";
 
 /** Prefix put before the text of a tool result with `isError: true` (Chat Completions has no error flag). */
 export const OPENAI_TOOL_ERROR_PREFIX = "Error: ";
@@ -40,7 +40,7 @@ function assistantParam(message: AssistantMessage): ChatCompletionMessageParam {
   };
 }
 
-function messageParam(message: Message): ChatCompletionMessageParam {
+function messageParam(message: ModelMessage): ChatCompletionMessageParam {
   if (message.role === "user") return { role: "user", content: message.content };
   if (message.role === "assistant") return assistantParam(message);
   const text = message.content.map((block) => block.text).join("\n");

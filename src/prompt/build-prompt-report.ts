@@ -1,6 +1,6 @@
+import { estimateTokens } from "../platform/estimate-tokens.js";
 import type { AssembledPrompt } from "./assemble-system-prompt.js";
 import type { ContextFileReport } from "./bootstrap-files.js";
-import { estimateTokens } from "./estimate-tokens.js";
 import type { BpeCounter } from "./load-bpe-counter.js";
 import type { PromptMode } from "./system-prompt-input.js";
 

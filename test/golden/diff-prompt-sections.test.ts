@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffPromptSections, estimateSectionTokens } from "../../src/golden/diff-prompt-sections.js";
+import { diffPromptSections } from "../../src/golden/diff-prompt-sections.js";
 import { splitPromptSections } from "../../src/golden/split-prompt-sections.js";
 
 function summarise(golden: string, actual: string) {
@@ -40,9 +40,5 @@ describe("diffPromptSections", () => {
       ["changed", "## Tooling", 0],
       ["removed", "## Safety", -3],
     ]);
-  });
-
-  it("estimates tokens as ceil(chars / 4)", () => {
-    expect([0, 1, 4, 5].map((length) => estimateSectionTokens("x".repeat(length)))).toEqual([0, 1, 1, 2]);
   });
 });

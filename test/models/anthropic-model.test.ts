@@ -1,7 +1,7 @@
 import { delay, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Message, ModelRequest, ModelResponse, ToolSpec } from "../../src/domain/index.js";
+import type { ModelMessage, ModelRequest, ModelResponse, ToolSpec } from "../../src/domain/index.js";
 import { type AnthropicModelOptions, createAnthropicModel } from "../../src/models/anthropic-model.js";
 import { computeCostUsd } from "../../src/models/price-table.js";
 import {
@@ -33,7 +33,7 @@ const READ_TOOL: ToolSpec = {
   inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
 };
 
-function request(messages: Message[], overrides: Partial<ModelRequest> = {}): ModelRequest {
+function request(messages: ModelMessage[], overrides: Partial<ModelRequest> = {}): ModelRequest {
   return { systemPrompt: "You are a test.", messages, tools: [READ_TOOL], context: callContext([]), ...overrides };
 }
 
@@ -53,7 +53,7 @@ function model(options: Partial<AnthropicModelOptions> = {}) {
   });
 }
 
-const hello: Message[] = [{ role: "user", content: "hello" }];
+const hello: ModelMessage[] = [{ role: "user", content: "hello" }];
 const USAGE = { input_tokens: 10, output_tokens: 5 };
 
 const TOOL_USE: WireMessage = {

@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AssistantMessage, Message, ModelRequest, ModelResponse, ToolSpec } from "../../src/domain/index.js";
+import type { AssistantMessage, ModelMessage, ModelRequest, ModelResponse, ToolSpec } from "../../src/domain/index.js";
 import { createOpenAIModel, type OpenAIModelOptions } from "../../src/models/openai-model.js";
 import { computeCostUsd } from "../../src/models/price-table.js";
 import { type CompletionParts, createOpenAIFake, openAIChunks, openAICompletion } from "../support/msw-openai.js";
@@ -17,11 +17,11 @@ const READ_TOOL: ToolSpec = {
   inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
 };
 
-function modelRequest(messages: Message[], extra: Partial<ModelRequest> = {}): ModelRequest {
+function modelRequest(messages: ModelMessage[], extra: Partial<ModelRequest> = {}): ModelRequest {
   return { systemPrompt: "You are a test.", messages, tools: [READ_TOOL], context: callContext([]), ...extra };
 }
 
-const HELLO: Message[] = [{ role: "user", content: "hello" }];
+const HELLO: ModelMessage[] = [{ role: "user", content: "hello" }];
 
 function setup(options: Partial<OpenAIModelOptions> = {}, fakeKey?: string) {
   const fake = createOpenAIFake({
@@ -56,7 +56,7 @@ describe("openai model: wire format", () => {
       content: [{ type: "tool_call", id: "call_1", name: "read", input: { path: "a.md" } }],
       stopReason: "tool_use",
     });
-    const history: Message[] = [
+    const history: ModelMessage[] = [
       ...HELLO,
       first,
       {
@@ -99,7 +99,7 @@ describe("openai model: wire format", () => {
   it("marks error tool results with an Error: prefix and sends maxTokens as max_completion_tokens", async () => {
     const { fake, model } = setup({ maxTokens: 256 });
     fake.reply({ completion: openAICompletion({ content: "ok" }) });
-    const history: Message[] = [
+    const history: ModelMessage[] = [
       ...HELLO,
       {
         role: "assistant",
