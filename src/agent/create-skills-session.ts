@@ -1,3 +1,4 @@
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import type { AgentEventOf, Runtime } from "../domain/index.js";
 import { createSkillParseCache } from "../skills/create-skill-parse-cache.js";
 import { loadSkillsFunnel, type SkillsFunnel } from "../skills/load-skills-funnel.js";
@@ -27,8 +28,7 @@ export function createSkillsSession(options: {
   const { runtime, workspaceDir, config } = options;
   const versions = createSkillsVersionState({ now: runtime.now });
   const parseCache = createSkillParseCache();
-  const skillsLoad = (config.skills as { load?: { watch?: unknown } } | undefined)?.load;
-  const watching = skillsLoad?.watch !== false;
+  const watching = resolveConfigSection(config, "skills").load.watch;
   let funnel: SkillsFunnel | undefined;
   let fingerprint: string | undefined;
   const watchedRoots = (current: SkillsFunnel) =>

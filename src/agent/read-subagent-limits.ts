@@ -1,4 +1,5 @@
-import { readConfigValue, readPositiveInteger } from "../prompt/read-config-value.js";
+import { resolveAgentConfig } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 
 /** Sub-agent limits of one requester agent (spec/loop.md §1, §6.1). */
 export interface SubagentLimits {
@@ -8,36 +9,20 @@ export interface SubagentLimits {
   maxChildrenPerAgent: number;
   /** `agents.list[<agent>].subagents.allowAgents`: other agent ids it may spawn as (`*` = any). */
   allowAgents: readonly string[];
-  /** `agents.defaults.subagents.model`: the children's model unless `sessions_spawn` names one. */
+  /** The children's model unless `sessions_spawn` names one: the agent's `subagents.model`, else the defaults'. */
   model?: string;
+  /** `agents.defaults.subagents.runTimeoutSeconds`: a child's run timeout unless `sessions_spawn` gives one; seconds, 0 = none. */
+  runTimeoutSeconds: number;
 }
 
-export const DEFAULT_MAX_SPAWN_DEPTH = 1;
-export const DEFAULT_MAX_CHILDREN_PER_AGENT = 5;
-
-function agentEntry(config: Readonly<Record<string, unknown>>, agentId: string): Record<string, unknown> | undefined {
-  const list = readConfigValue(config, "agents.list");
-  if (!Array.isArray(list)) return undefined;
-  const entry = list.find(
-    (item): item is Record<string, unknown> =>
-      typeof item === "object" && item !== null && (item as Record<string, unknown>).id === agentId,
-  );
-  return entry;
-}
-
-/** Reads the limits that apply when `agentId`'s sessions spawn sub-agents. */
-export function readSubagentLimits(config: Readonly<Record<string, unknown>>, agentId: string): SubagentLimits {
-  const entry = agentEntry(config, agentId);
-  const allow = entry === undefined ? undefined : readConfigValue(entry, "subagents.allowAgents");
-  const model = readConfigValue(config, "agents.defaults.subagents.model");
+/** Reads the limits that apply when `agentId`'s sessions spawn sub-agents. Pure. */
+export function readSubagentLimits(config: unknown, agentId: string): SubagentLimits {
+  const { subagents } = resolveAgentConfig(resolveOpenClawConfig(config), agentId);
   return {
-    maxSpawnDepth: readPositiveInteger(config, "agents.defaults.subagents.maxSpawnDepth", DEFAULT_MAX_SPAWN_DEPTH),
-    maxChildrenPerAgent: readPositiveInteger(
-      config,
-      "agents.defaults.subagents.maxChildrenPerAgent",
-      DEFAULT_MAX_CHILDREN_PER_AGENT,
-    ),
-    allowAgents: Array.isArray(allow) ? allow.filter((item): item is string => typeof item === "string") : [],
-    ...(typeof model === "string" && model.trim() !== "" ? { model: model.trim() } : {}),
+    maxSpawnDepth: subagents.maxSpawnDepth,
+    maxChildrenPerAgent: subagents.maxChildrenPerAgent,
+    allowAgents: subagents.allowAgents,
+    runTimeoutSeconds: subagents.runTimeoutSeconds,
+    ...(subagents.model === undefined ? {} : { model: subagents.model }),
   };
 }

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { HeartbeatConfig } from "../config/resolve-agent-config.js";
 import type { HeartbeatWakeReason, Runtime } from "../domain/index.js";
 import { isHeartbeatFileEffectivelyEmpty } from "./check-heartbeat-file.js";
 import { checkHeartbeatSchedule, type HeartbeatSkipReason } from "./check-heartbeat-schedule.js";
@@ -6,7 +7,8 @@ import type { HeartbeatVisibility } from "./read-heartbeat-delivery.js";
 
 export interface HeartbeatChecksOptions {
   runtime: Runtime;
-  config: Readonly<Record<string, unknown>>;
+  /** The agent's resolved heartbeat settings (`resolveAgentHeartbeatConfig`). */
+  heartbeat: HeartbeatConfig;
   workspaceDir: string;
   /** The user's IANA zone (resolved, valid). */
   userTimezone: string;
@@ -34,7 +36,7 @@ export function bypassesEmptyHeartbeatFile(reason: HeartbeatWakeReason): boolean
 export async function runHeartbeatChecks(options: HeartbeatChecksOptions): Promise<HeartbeatSkipReason | undefined> {
   if (options.agentEnabled === false) return "disabled";
   const scheduled = checkHeartbeatSchedule({
-    config: options.config,
+    heartbeat: options.heartbeat,
     now: options.runtime.now(),
     userTimezone: options.userTimezone,
     hostTimezone: options.runtime.timezone,

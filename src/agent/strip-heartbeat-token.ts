@@ -1,3 +1,4 @@
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import { HEARTBEAT_TOKEN } from "./reply-tokens.js";
 
 /** How a reply is judged: a heartbeat run (acks are swallowed) or a normal message. */
@@ -16,8 +17,8 @@ export interface StripHeartbeatTokenResult {
   didStrip: boolean;
 }
 
-/** Default for `maxAckChars` / `agents.defaults.heartbeat.ackMaxChars` (chars). */
-export const DEFAULT_HEARTBEAT_ACK_MAX_CHARS = 300;
+/** Default for `maxAckChars`: the schema's default of `agents.defaults.heartbeat.ackMaxChars` (chars). */
+export const DEFAULT_HEARTBEAT_ACK_MAX_CHARS = resolveConfigSection({}, "agents").defaults.heartbeat.ackMaxChars;
 
 const TOKEN_AT_END = new RegExp(`${HEARTBEAT_TOKEN}\\W{0,4}$`);
 

@@ -5,6 +5,8 @@ import { toZonedClock } from "./to-zoned-clock.js";
 
 export interface TurnInputContext {
   config: Readonly<Record<string, unknown>>;
+  /** The session's agent: its own `heartbeat.prompt` wins over the defaults'; absent ⇒ the defaults'. */
+  agentId?: string;
   /** The run's start, ms since the epoch (from `runtime.now()`). */
   now: number;
   /** The user's IANA time zone (already resolved and valid). */
@@ -24,7 +26,7 @@ export interface TurnInputContext {
  */
 export function buildTurnInput(turn: Turn, context: TurnInputContext): UserMessage {
   if (turn.kind === "heartbeat") {
-    const prompt = resolveHeartbeatPrompt(context.config);
+    const prompt = resolveHeartbeatPrompt(context.config, context.agentId);
     return { role: "user", content: `${prompt}\n\n${formatCurrentTimeLine(context)}`, kind: "heartbeat" };
   }
   if (turn.kind === "system") {
@@ -59,5 +61,5 @@ function systemEventBody(turn: Turn, context: TurnInputContext): string {
       "Tell the user what it means for them if it matters; if nothing needs their attention, reply HEARTBEAT_OK."
     );
   }
-  return resolveHeartbeatPrompt(context.config);
+  return resolveHeartbeatPrompt(context.config, context.agentId);
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import JSON5 from "json5";
-import { checkOpenClawConfig } from "../agent/check-openclaw-config.js";
+import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
 import { createRuntime } from "../platform/create-runtime.js";
 import { expandHome } from "../platform/expand-home.js";

@@ -1,3 +1,5 @@
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
+
 /** A workspace bootstrap file as loaded (spec/prompt.md §9.1). `path` is absolute. */
 export interface BootstrapFile {
   name: string;
@@ -47,7 +49,10 @@ export const REDUCED_BOOTSTRAP_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 export const BOOTSTRAP_READ_LIMIT_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_BOOTSTRAP_MAX_CHARS = 20_000;
-export const DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = 150_000;
+const AGENT_DEFAULTS = resolveConfigSection({}, "agents").defaults;
+/** Chars per bootstrap file: the schema's default of `agents.defaults.bootstrapMaxChars`. */
+export const DEFAULT_BOOTSTRAP_MAX_CHARS = AGENT_DEFAULTS.bootstrapMaxChars;
+/** Chars over all bootstrap files: the schema's default of `agents.defaults.bootstrapTotalMaxChars`. */
+export const DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS = AGENT_DEFAULTS.bootstrapTotalMaxChars;
 /** Lines of `MEMORY.md` injected (spec/memory.md §1.1); `agents.defaults.memoryMaxLines: 0` disables the cap. */
-export const DEFAULT_MEMORY_MAX_LINES = 200;
+export const DEFAULT_MEMORY_MAX_LINES = AGENT_DEFAULTS.memoryMaxLines;

@@ -1,19 +1,13 @@
+import { resolveDefaultAgentId } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
 import { type AssembledPrompt, assembleSectionedPrompt } from "./assemble-system-prompt.js";
-import {
-  type BootstrapFile,
-  type ContextFileReport,
-  DEFAULT_BOOTSTRAP_MAX_CHARS,
-  DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
-  REDUCED_BOOTSTRAP_NAMES,
-} from "./bootstrap-files.js";
+import { type BootstrapFile, type ContextFileReport, REDUCED_BOOTSTRAP_NAMES } from "./bootstrap-files.js";
 import { budgetContextFiles } from "./budget-context-files.js";
 import { buildModelAliasLines, resolveDefaultModel } from "./build-model-alias-lines.js";
 import { detectShell } from "./build-runtime-line.js";
 import { findRepoRoot } from "./find-repo-root.js";
-import { resolveDefaultAgentId, resolveHeartbeatPrompt } from "./heartbeat-prompt.js";
 import { loadBootstrapFiles } from "./load-bootstrap-files.js";
-import { readConfigValue, readPositiveInteger } from "./read-config-value.js";
 import { isCronSessionKey, isSubagentSessionKey, resolvePromptMode } from "./resolve-prompt-mode.js";
 import { resolveUserTimezone } from "./resolve-user-timezone.js";
 import type { PromptMode, SandboxPromptInfo, SystemPromptInput } from "./system-prompt-input.js";
@@ -69,17 +63,13 @@ export function filterBootstrapFilesForSession(
 
 const REASONING_TAG_PROVIDERS = new Set(["google", "google-gemini-cli", "google-generative-ai"]);
 
-function stringValue(config: Readonly<Record<string, unknown>>, path: string): string | undefined {
-  const value = readConfigValue(config, path);
-  return typeof value === "string" ? value : undefined;
-}
-
 /**
  * Gathers a run's prompt inputs from config and the Runtime, then assembles the prompt
  * (spec/prompt.md §10). Reads bootstrap files and the repo root through `runtime.fs`.
  */
 export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runtime): Promise<RunPrompt> {
-  const { config } = run;
+  const config = resolveOpenClawConfig(run.config);
+  const agentDefaults = config.agents.defaults;
   const mode = run.promptModeOverride ?? resolvePromptMode(run.sessionKey);
   const loaded = await loadBootstrapFiles(run.workspaceDir, runtime);
   const selected = filterBootstrapFilesForSession(loaded.files, {
@@ -88,17 +78,10 @@ export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runti
     ...(run.runKind === undefined ? {} : { runKind: run.runKind }),
     promptMode: mode,
   });
-  const memoryMaxLines = readConfigValue(config, "agents.defaults.memoryMaxLines");
   const budgeted = budgetContextFiles(selected, {
-    maxChars: readPositiveInteger(config, "agents.defaults.bootstrapMaxChars", DEFAULT_BOOTSTRAP_MAX_CHARS),
-    totalMaxChars: readPositiveInteger(
-      config,
-      "agents.defaults.bootstrapTotalMaxChars",
-      DEFAULT_BOOTSTRAP_TOTAL_MAX_CHARS,
-    ),
-    ...(typeof memoryMaxLines === "number" && Number.isFinite(memoryMaxLines) && memoryMaxLines >= 0
-      ? { memoryMaxLines: Math.floor(memoryMaxLines) }
-      : {}),
+    maxChars: agentDefaults.bootstrapMaxChars,
+    totalMaxChars: agentDefaults.bootstrapTotalMaxChars,
+    memoryMaxLines: agentDefaults.memoryMaxLines,
   });
   const toolSummaries: Record<string, string> = {};
   for (const tool of run.tools) {
@@ -115,9 +98,7 @@ export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runti
   });
   const defaultModel = resolveDefaultModel(config);
   const provider = run.provider ?? "";
-  const ownerDisplay = stringValue(config, "commands.ownerDisplay");
-  const ownerSecret = stringValue(config, "commands.ownerDisplaySecret");
-  const citations = stringValue(config, "memory.citations");
+  const { ownerDisplay, ownerDisplaySecret } = config.commands;
   const bootstrapPresent = loaded.files.some((file) => file.name === "BOOTSTRAP.md" && !file.missing);
   const input: SystemPromptInput = {
     workspaceDir: run.workspaceDir,
@@ -125,21 +106,21 @@ export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runti
     toolNames: run.tools.map((tool) => tool.name),
     toolSummaries,
     ...(run.skillsPrompt === undefined ? {} : { skillsPrompt: run.skillsPrompt }),
-    ...(citations === "auto" || citations === "on" || citations === "off" ? { memoryCitationsMode: citations } : {}),
+    memoryCitationsMode: config.memory.citations,
     modelAliasLines: buildModelAliasLines(config),
-    userTimezone: resolveUserTimezone(config, runtime.timezone),
+    userTimezone: resolveUserTimezone(run.config, runtime.timezone),
     workspaceNotes: bootstrapPresent
       ? ["After editing files in this workspace, commit your changes so the history stays recoverable."]
       : [],
     ...(run.docsPath === undefined ? {} : { docsPath: run.docsPath }),
     ...(run.sandbox === undefined ? {} : { sandbox: run.sandbox }),
     ...(run.ownerNumbers === undefined ? {} : { ownerNumbers: run.ownerNumbers }),
-    ...(ownerDisplay === "raw" || ownerDisplay === "hash" ? { ownerDisplay } : {}),
-    ...(ownerSecret === undefined ? {} : { ownerDisplaySecret: ownerSecret }),
+    ownerDisplay,
+    ...(ownerDisplaySecret === undefined ? {} : { ownerDisplaySecret }),
     ...(run.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: run.extraSystemPrompt }),
     reasoningTagHint: REASONING_TAG_PROVIDERS.has(provider) || provider.includes("minimax"),
     contextFiles: budgeted.contextFiles,
-    heartbeatPrompt: run.agentId === resolveDefaultAgentId(config) ? resolveHeartbeatPrompt(config) : "",
+    heartbeatPrompt: run.agentId === resolveDefaultAgentId(config) ? agentDefaults.heartbeat.prompt : "",
     runtimeInfo: {
       agentId: run.agentId,
       host: platform.hostName,
@@ -155,7 +136,7 @@ export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runti
     },
     ...(run.thinkLevel === undefined ? {} : { thinkLevel: run.thinkLevel }),
     ...(run.reasoningLevel === undefined ? {} : { reasoningLevel: run.reasoningLevel }),
-    acpEnabled: readConfigValue(config, "acp.enabled") !== false,
+    acpEnabled: config.acp.enabled,
   };
   const assembled = assembleSectionedPrompt(input);
   const warnings = [

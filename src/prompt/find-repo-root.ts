@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
+import type { OpenClawConfig } from "../config/openclaw-config-schema.js";
 import type { Runtime } from "../domain/index.js";
-import { readConfigValue } from "./read-config-value.js";
 
 const MAX_DEPTH = 12;
 
@@ -21,15 +21,15 @@ async function nearestGitAncestor(start: string, runtime: Runtime): Promise<stri
  * that holds a `.git` directory or file.
  */
 export async function findRepoRoot(options: {
-  config: Readonly<Record<string, unknown>>;
+  config: OpenClawConfig;
   workspaceDir: string;
   cwd?: string;
   runtime: Runtime;
 }): Promise<string | undefined> {
-  const configured = readConfigValue(options.config, "agents.defaults.repoRoot");
-  if (typeof configured === "string" && configured.trim() !== "") {
-    const stats = await options.runtime.fs.stat(configured.trim());
-    if (stats?.kind === "directory") return configured.trim();
+  const configured = options.config.agents.defaults.repoRoot;
+  if (configured !== undefined) {
+    const stats = await options.runtime.fs.stat(configured);
+    if (stats?.kind === "directory") return configured;
   }
   const fromWorkspace = await nearestGitAncestor(options.workspaceDir, options.runtime);
   if (fromWorkspace !== undefined || options.cwd === undefined) return fromWorkspace;

@@ -1,5 +1,7 @@
-import type { OpenClawConfig, ToolPolicyConfig } from "../domain/config.js";
-import { asRecord } from "../domain/index.js";
+import type { OpenClawConfig, OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { findAgentEntry } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
+import { type ToolPolicyConfig, toolPolicyConfigKeys } from "../config/tool-config-keys.js";
 import {
   CORE_TOOL_NAMES,
   isToolGroupName,
@@ -22,8 +24,8 @@ export interface ToolEntry {
 }
 
 export interface ResolveToolNamesContext {
-  /** openclaw.json; read defensively (malformed values count as absent). */
-  config: OpenClawConfig;
+  /** openclaw.json as written; resolved through the config schema (malformed values count as absent). */
+  config: OpenClawConfigInput | Readonly<Record<string, unknown>>;
   /** Agent whose `agents.list[]` entry applies; default: the entry with `default: true`, else the first. */
   agentId?: string;
   /** Model provider, e.g. `anthropic`, for `tools.byProvider`. */
@@ -37,7 +39,7 @@ export interface ResolveToolNamesContext {
   /** Depth of a sub-agent session (1 = child of a main session); `undefined` = not a sub-agent. */
   subagentDepth?: number;
   /** The group/channel policy of a group session (`channels.<ch>.groups.<id>.tools`), if any. */
-  groupPolicy?: ToolPolicyConfig;
+  groupPolicy?: ToolPolicyConfig | Readonly<Record<string, unknown>>;
 }
 
 export interface ResolveToolNamesResult {
@@ -49,6 +51,13 @@ export interface ResolveToolNamesResult {
 
 interface Policy {
   allow?: readonly string[] | undefined;
+  deny?: readonly string[] | undefined;
+}
+
+/** One resolved scope: lists are unset when the scope sets none. */
+interface Scope {
+  allow?: readonly string[] | undefined;
+  alsoAllow?: readonly string[] | undefined;
   deny?: readonly string[] | undefined;
 }
 
@@ -123,18 +132,18 @@ interface Layer {
 }
 
 function policyLayers(context: ResolveToolNamesContext): Layer[] {
-  const root = asRecord(context.config) ?? {};
-  const tools = asRecord(root.tools);
-  const agent = findAgent(root, context.agentId);
-  const agentTools = asRecord(agent?.entry.tools);
+  const config = resolveOpenClawConfig(context.config);
+  const tools = config.tools;
+  const agent = findAgent(config, context.agentId);
+  const agentTools = agent?.entry.tools;
   const agentLabel = `agents.${agent?.id ?? "?"}.tools`;
-  const provider = pickByProvider(tools?.byProvider, context);
+  const provider = pickByProvider(tools.byProvider, context);
   const agentProvider = pickByProvider(agentTools?.byProvider, context);
-  const agentProfile = readText(agentTools?.profile);
-  const profile = agentProfile ?? readText(tools?.profile);
-  const profileAlso = readList(agentTools?.alsoAllow) ?? readList(tools?.alsoAllow);
-  const providerProfile = readText(agentProvider?.scope.profile) ?? readText(provider?.scope.profile);
-  const providerAlso = readList(agentProvider?.scope.alsoAllow) ?? readList(provider?.scope.alsoAllow);
+  const agentProfile = agentTools?.profile;
+  const profile = agentProfile ?? tools.profile;
+  const profileAlso = agentTools?.alsoAllow ?? tools.alsoAllow;
+  const providerProfile = agentProvider?.scope.profile ?? provider?.scope.profile;
+  const providerAlso = agentProvider?.scope.alsoAllow ?? provider?.scope.alsoAllow;
   const depth = context.subagentDepth;
   return [
     {
@@ -146,11 +155,11 @@ function policyLayers(context: ResolveToolNamesContext): Layer[] {
     { label: `tools.byProvider.${provider?.key}.allow`, policy: scopePolicy(provider?.scope) },
     { label: `${agentLabel}.allow`, policy: scopePolicy(agentTools) },
     { label: `${agentLabel}.byProvider.${agentProvider?.key}.allow`, policy: scopePolicy(agentProvider?.scope) },
-    { label: "group tools.allow", policy: scopePolicy(asRecord(context.groupPolicy)) },
+    { label: "group tools.allow", policy: scopePolicy(toolPolicyConfigKeys.override.parse(context.groupPolicy)) },
     { label: "tools.sandbox.tools.allow", policy: context.sandboxed === true ? sandboxPolicy(tools) : undefined },
     {
       label: "tools.subagents.tools.allow",
-      policy: depth !== undefined && depth > 0 ? subagentPolicy(root, tools, depth) : undefined,
+      policy: depth !== undefined && depth > 0 ? subagentPolicy(config, depth) : undefined,
     },
   ];
 }
@@ -161,11 +170,9 @@ function profilePolicy(profile: string | undefined, alsoAllow: readonly string[]
   return allow === undefined ? undefined : { allow: [...allow, ...(alsoAllow ?? [])] };
 }
 
-function scopePolicy(scope: Record<string, unknown> | undefined): Policy | undefined {
+function scopePolicy(scope: Scope | undefined): Policy | undefined {
   if (scope === undefined) return undefined;
-  const allow = readList(scope.allow);
-  const alsoAllow = readList(scope.alsoAllow);
-  const deny = readList(scope.deny);
+  const { allow, alsoAllow, deny } = scope;
   if (allow === undefined && alsoAllow === undefined && deny === undefined) return undefined;
   return { allow: mergeAlsoAllow(allow, alsoAllow), deny };
 }
@@ -175,27 +182,23 @@ function mergeAlsoAllow(allow: readonly string[] | undefined, alsoAllow: readonl
   return allow !== undefined && allow.length > 0 ? [...allow, ...alsoAllow] : ["*", ...alsoAllow];
 }
 
-function sandboxPolicy(tools: Record<string, unknown> | undefined): Policy {
-  const scope = asRecord(asRecord(tools?.sandbox)?.tools);
-  const deny = readList(scope?.deny) ?? SANDBOX_DEFAULT_DENY;
-  const allow = mergeAlsoAllow(readList(scope?.allow) ?? SANDBOX_DEFAULT_ALLOW, readList(scope?.alsoAllow)) ?? [];
+function sandboxPolicy(tools: OpenClawConfig["tools"]): Policy {
+  const scope = tools.sandbox.tools;
+  const deny = scope.deny ?? SANDBOX_DEFAULT_DENY;
+  const allow = mergeAlsoAllow(scope.allow ?? SANDBOX_DEFAULT_ALLOW, scope.alsoAllow) ?? [];
   const imageListed = allow.some((entry) => normaliseToolName(entry) === "image");
   const imageDenied = matchesAny("image", compilePatterns(expandEntries(deny)));
   return { allow: allow.length > 0 && !imageListed && !imageDenied ? [...allow, "image"] : allow, deny };
 }
 
-function subagentPolicy(root: Record<string, unknown>, tools: Record<string, unknown> | undefined, depth: number) {
-  const limit = asRecord(asRecord(asRecord(root.agents)?.defaults)?.subagents)?.maxSpawnDepth;
-  const maxSpawnDepth = typeof limit === "number" && Number.isFinite(limit) && limit > 0 ? Math.floor(limit) : 1;
-  const scope = asRecord(asRecord(tools?.subagents)?.tools);
-  const allow = readList(scope?.allow);
-  const alsoAllow = readList(scope?.alsoAllow);
+function subagentPolicy(config: OpenClawConfig, depth: number) {
+  const { maxSpawnDepth } = config.agents.defaults.subagents;
+  const { allow, alsoAllow, deny } = config.tools.subagents.tools;
   const reEnabled = new Set(expandEntries([...(allow ?? []), ...(alsoAllow ?? [])]));
   const base =
     depth >= maxSpawnDepth ? [...SUBAGENT_DENIED_TOOLS, ...SUBAGENT_LEAF_DENIED_TOOLS] : SUBAGENT_DENIED_TOOLS;
-  const deny = [...base.filter((name) => !reEnabled.has(name)), ...(readList(scope?.deny) ?? [])];
   const finalAllow = allow !== undefined && allow.length > 0 ? [...allow, ...(alsoAllow ?? [])] : allow;
-  return { allow: finalAllow, deny };
+  return { allow: finalAllow, deny: [...base.filter((name) => !reEnabled.has(name)), ...(deny ?? [])] };
 }
 
 interface StripContext {
@@ -273,22 +276,14 @@ function matchesAny(key: string, matchers: readonly Matcher[]): boolean {
   return matchers.some((matches) => matches(key));
 }
 
-function findAgent(root: Record<string, unknown>, agentId: string | undefined) {
-  const list = asRecord(root.agents)?.list;
-  const entries = (Array.isArray(list) ? list : []).flatMap((entry): Record<string, unknown>[] => {
-    const record = asRecord(entry);
-    return record === undefined ? [] : [record];
-  });
-  const wanted = agentId?.trim().toLowerCase();
+function findAgent(config: OpenClawConfig, agentId: string | undefined) {
+  const { list } = config.agents;
   const entry =
-    wanted === undefined
-      ? (entries.find((candidate) => candidate.default === true) ?? entries[0])
-      : entries.find((candidate) => readText(candidate.id)?.toLowerCase() === wanted);
-  return entry === undefined ? undefined : { id: readText(entry.id) ?? wanted ?? "main", entry };
+    agentId === undefined ? (list.find((candidate) => candidate.default) ?? list[0]) : findAgentEntry(config, agentId);
+  return entry === undefined ? undefined : { id: entry.id ?? agentId?.trim().toLowerCase() ?? "main", entry };
 }
 
-function pickByProvider(value: unknown, context: ResolveToolNamesContext) {
-  const byProvider = asRecord(value);
+function pickByProvider<T>(byProvider: Readonly<Record<string, T>> | undefined, context: ResolveToolNamesContext) {
   if (byProvider === undefined) return undefined;
   const provider = context.provider?.trim().toLowerCase() || undefined;
   const model = context.modelId?.trim().toLowerCase() || undefined;
@@ -297,17 +292,8 @@ function pickByProvider(value: unknown, context: ResolveToolNamesContext) {
   for (const wanted of [fullModel, provider]) {
     if (wanted === undefined) continue;
     for (const [key, scope] of Object.entries(byProvider)) {
-      const record = asRecord(scope);
-      if (record !== undefined && key.trim().toLowerCase() === wanted) return { key, scope: record };
+      if (key.trim().toLowerCase() === wanted) return { key, scope };
     }
   }
   return undefined;
-}
-
-function readList(value: unknown): string[] | undefined {
-  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : undefined;
-}
-
-function readText(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }

@@ -1,4 +1,4 @@
-import type { ToolProfileId } from "../domain/config.js";
+import { TOOL_PROFILE_IDS, type ToolProfileId } from "../config/tool-config-keys.js";
 
 /**
  * The core tool catalog, groups and profiles of spec/loop.md §7.1 and spec/prompt.md §8
@@ -101,7 +101,7 @@ export const TOOL_PROFILES: Readonly<Record<ToolProfileId, readonly string[] | u
   full: undefined,
 };
 
-export const TOOL_PROFILE_IDS: readonly ToolProfileId[] = ["minimal", "coding", "messaging", "full"];
+export { TOOL_PROFILE_IDS };
 
 export const TOOL_NAME_ALIASES: Readonly<Record<string, string>> = { bash: "exec", "apply-patch": "apply_patch" };
 

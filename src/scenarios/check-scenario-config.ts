@@ -1,4 +1,4 @@
-import { checkOpenClawConfig } from "../agent/check-openclaw-config.js";
+import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
 import type { Diagnostic } from "../domain/index.js";
 import { formatFieldPath } from "./format-field-path.js";
 import type { FieldPath, LocateField } from "./locate-yaml-node.js";

@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import { readSkillEntryConfig, resolveSkillKey } from "./resolve-skill-key.js";
 import type { SkillEntry, SkillSnapshot } from "./skill-types.js";
 
@@ -11,7 +11,7 @@ export interface SkillEnvTarget {
 }
 
 export interface ApplySkillEnvOverridesOptions {
-  config: OpenClawConfig | undefined;
+  config: OpenClawConfigInput | undefined;
   /** The environment the run already has; a variable set to a non-empty value is never replaced. */
   env: Readonly<Record<string, string | undefined>>;
   /** In order: the first skill to claim a variable wins. */

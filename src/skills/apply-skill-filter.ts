@@ -1,4 +1,6 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveAgentConfig } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import type { Skill } from "./skill-types.js";
 
 /**
@@ -39,11 +41,9 @@ export function mergeSkillFilters(channel?: unknown, agent?: unknown): string[] 
 }
 
 /** `agents.list[]` (the entry whose `id` is `agentId`) `.skills`, normalised; absent when not an array. */
-export function resolveAgentSkillFilter(config: OpenClawConfig | undefined, agentId: string): string[] | undefined {
-  const list: unknown = config?.agents?.list;
-  if (!Array.isArray(list)) return undefined;
-  const agent: unknown = list.find(
-    (item: unknown) => item !== null && typeof item === "object" && (item as { id?: unknown }).id === agentId,
-  );
-  return normaliseSkillFilter((agent as { skills?: unknown } | undefined)?.skills);
+export function resolveAgentSkillFilter(
+  config: OpenClawConfigInput | undefined,
+  agentId: string,
+): string[] | undefined {
+  return resolveAgentConfig(resolveOpenClawConfig(config), agentId).skills;
 }

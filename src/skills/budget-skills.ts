@@ -1,4 +1,5 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import { escapeXml } from "./escape-xml.js";
 import { type CatalogSkill, SKILL_BLOCK_FIXED_CHARS, SKILLS_CATALOG_OVERHEAD_CHARS } from "./format-skills-prompt.js";
 
@@ -10,20 +11,14 @@ export interface SkillPromptLimits {
   maxSkillsPromptChars: number;
 }
 
-export const DEFAULT_SKILL_PROMPT_LIMITS: Readonly<SkillPromptLimits> = {
-  maxSkillsInPrompt: 150,
-  maxSkillsPromptChars: 30_000,
-};
-
-/** Reads `skills.limits`; a limit is used as given whenever it is a number (so `0` is honoured). */
-export function resolveSkillPromptLimits(config: OpenClawConfig | undefined): SkillPromptLimits {
-  const limits = config?.skills?.limits;
-  const pick = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
-  return {
-    maxSkillsInPrompt: pick(limits?.maxSkillsInPrompt, DEFAULT_SKILL_PROMPT_LIMITS.maxSkillsInPrompt),
-    maxSkillsPromptChars: pick(limits?.maxSkillsPromptChars, DEFAULT_SKILL_PROMPT_LIMITS.maxSkillsPromptChars),
-  };
+/** Reads `skills.limits` through the config schema; a limit is used as given whenever it is a number (so `0` is honoured). */
+export function resolveSkillPromptLimits(config: OpenClawConfigInput | undefined): SkillPromptLimits {
+  const { maxSkillsInPrompt, maxSkillsPromptChars } = resolveConfigSection(config, "skills").limits;
+  return { maxSkillsInPrompt, maxSkillsPromptChars };
 }
+
+/** The schema's defaults of the prompt limits. */
+export const DEFAULT_SKILL_PROMPT_LIMITS: Readonly<SkillPromptLimits> = resolveSkillPromptLimits(undefined);
 
 /** Why the catalog holds fewer skills than are visible: the count cap, the char budget, or neither. */
 export type SkillBudgetReason = "count" | "chars" | null;

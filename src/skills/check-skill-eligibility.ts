@@ -1,4 +1,5 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import { isConfigPathTruthy } from "./is-config-path-truthy.js";
 import { readSkillEntryConfig, resolveSkillKey } from "./resolve-skill-key.js";
 import type { EligibilityEnv, ExclusionReason, RemoteEligibility, SkillEntry } from "./skill-types.js";
@@ -16,17 +17,20 @@ function exclude(reason: ExclusionReason): SkillEligibility {
 }
 
 /** `skills.allowBundled` entries after `String()`, trim and dropping blanks; `[]` = no restriction. */
-export function normaliseAllowBundled(config: OpenClawConfig | undefined): string[] {
-  const raw: unknown = config?.skills?.allowBundled;
-  if (!Array.isArray(raw)) return [];
-  return raw.map((item) => String(item).trim()).filter((item) => item !== "");
+export function normaliseAllowBundled(config: OpenClawConfigInput | undefined): string[] {
+  return resolveConfigSection(config, "skills").allowBundled;
 }
 
 function isSecretSet(value: unknown): boolean {
   return (typeof value === "string" && value !== "") || (value !== null && typeof value === "object");
 }
 
-function hasEnv(entry: SkillEntry, name: string, env: EligibilityEnv, config: OpenClawConfig | undefined): boolean {
+function hasEnv(
+  entry: SkillEntry,
+  name: string,
+  env: EligibilityEnv,
+  config: OpenClawConfigInput | undefined,
+): boolean {
   const processValue = env.env[name];
   if (typeof processValue === "string" && processValue !== "") return true;
   const entryConfig = readSkillEntryConfig(config, resolveSkillKey(entry));
@@ -44,7 +48,7 @@ function hasEnv(entry: SkillEntry, name: string, env: EligibilityEnv, config: Op
  */
 export function checkSkillEligibility(
   entry: SkillEntry,
-  config: OpenClawConfig | undefined,
+  config: OpenClawConfigInput | undefined,
   env: EligibilityEnv,
   remote?: RemoteEligibility,
 ): SkillEligibility {

@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import { bumpSkillsVersion, type SkillsVersionState } from "./skills-version-state.js";
 import { resolveSkillsWatchSettings, type SkillsWatcher, watchSkills } from "./watch-skills.js";
 
@@ -12,7 +12,7 @@ export interface SyncSkillsWatcherInput {
   workspaceDir: string;
   /** The watched roots, e.g. `listSkillsWatchRoots(…)`. */
   roots: readonly string[];
-  config: OpenClawConfig | undefined;
+  config: OpenClawConfigInput | undefined;
 }
 
 export interface SkillsWatchRegistry {

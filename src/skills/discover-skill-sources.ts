@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import type { Diagnostic, Runtime } from "../domain/index.js";
 import type { SkillParseCache } from "./create-skill-parse-cache.js";
 import { discoverSkillRoot } from "./discover-skill-root.js";
@@ -27,7 +27,7 @@ export interface DiscoveredSkillSources extends DiscoveredSkills {
 
 export interface DiscoverSkillSourcesOptions {
   workspaceDir: string;
-  config: OpenClawConfig;
+  config: OpenClawConfigInput;
   rt: Runtime;
   /** Base of relative `extraDirs`; default `workspaceDir` (the cwd of a run). */
   cwd?: string;
@@ -77,7 +77,7 @@ export async function discoverSkillSourcesWith(options: DiscoverSkillSourcesOpti
 /** spec/skills.md §1.2 `discoverSkillSources` (classic `loadSkillEntries`), with no plugins and cwd = workspace. */
 export function discoverSkillSources(
   workspaceDir: string,
-  config: OpenClawConfig,
+  config: OpenClawConfigInput,
   rt: Runtime,
 ): Promise<DiscoveredSkillSources> {
   return discoverSkillSourcesWith({ workspaceDir, config, rt });

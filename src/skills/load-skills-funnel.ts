@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import type { Runtime } from "../domain/index.js";
 import { normaliseSkillFilter, resolveAgentSkillFilter } from "./apply-skill-filter.js";
 import { buildSkillsReport } from "./build-skills-report.js";
@@ -40,7 +40,7 @@ export interface LoadSkillsFunnelOptions {
  * funnel report and the snapshot from the same data. Reads the file system through the Runtime.
  */
 export async function loadSkillsFunnel(options: LoadSkillsFunnelOptions): Promise<SkillsFunnel> {
-  const config = options.config as OpenClawConfig;
+  const config = options.config as OpenClawConfigInput;
   const discovered = await discoverSkillSourcesWith({
     workspaceDir: options.workspaceDir,
     config,

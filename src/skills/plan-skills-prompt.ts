@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import { applySkillFilter, normaliseSkillFilter } from "./apply-skill-filter.js";
 import { resolveSkillPromptLimits, type SkillPromptLimits } from "./budget-skills.js";
 import { buildSkillsPrompt, type SkillsPromptResult } from "./build-skills-prompt.js";
@@ -9,7 +9,7 @@ import type { EligibilityEnv, RemoteEligibility, Skill, SkillEntry } from "./ski
 export interface PlanSkillsPromptOptions {
   /** Merge winners in merged order (§5); discovery and merging are the caller's I/O. */
   entries: readonly SkillEntry[];
-  config: OpenClawConfig | undefined;
+  config: OpenClawConfigInput | undefined;
   /** Platform, env and PATH answers, e.g. from `loadEligibilityEnv`. */
   eligibilityEnv: EligibilityEnv;
   /** Home directory for path compaction (§10); empty → none. */

@@ -1,4 +1,5 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 
 /** The per-root limits of spec/skills.md §1.4 and §4. */
 export interface SkillDiscoveryLimits {
@@ -10,20 +11,14 @@ export interface SkillDiscoveryLimits {
   maxSkillFileBytes: number;
 }
 
-export const DEFAULT_SKILL_DISCOVERY_LIMITS: Readonly<SkillDiscoveryLimits> = {
-  maxCandidatesPerRoot: 300,
-  maxSkillsLoadedPerSource: 200,
-  maxSkillFileBytes: 256_000,
-};
-
-/** Reads `skills.limits`; a limit is used as given whenever it is a number (so `0` is honoured). */
-export function resolveSkillDiscoveryLimits(config: OpenClawConfig | undefined): SkillDiscoveryLimits {
-  const limits = config?.skills?.limits;
-  const pick = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
-  const defaults = DEFAULT_SKILL_DISCOVERY_LIMITS;
-  return {
-    maxCandidatesPerRoot: pick(limits?.maxCandidatesPerRoot, defaults.maxCandidatesPerRoot),
-    maxSkillsLoadedPerSource: pick(limits?.maxSkillsLoadedPerSource, defaults.maxSkillsLoadedPerSource),
-    maxSkillFileBytes: pick(limits?.maxSkillFileBytes, defaults.maxSkillFileBytes),
-  };
+/** Reads `skills.limits` through the config schema; a limit is used as given whenever it is a number (so `0` is honoured). */
+export function resolveSkillDiscoveryLimits(config: OpenClawConfigInput | undefined): SkillDiscoveryLimits {
+  const { maxCandidatesPerRoot, maxSkillsLoadedPerSource, maxSkillFileBytes } = resolveConfigSection(
+    config,
+    "skills",
+  ).limits;
+  return { maxCandidatesPerRoot, maxSkillsLoadedPerSource, maxSkillFileBytes };
 }
+
+/** The schema's defaults of the per-root limits. */
+export const DEFAULT_SKILL_DISCOVERY_LIMITS: Readonly<SkillDiscoveryLimits> = resolveSkillDiscoveryLimits(undefined);

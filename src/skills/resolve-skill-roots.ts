@@ -1,5 +1,6 @@
 import { isAbsolute, join, relative, resolve } from "node:path";
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import type { Diagnostic } from "../domain/index.js";
 import type { SkillSource } from "./skill-types.js";
 
@@ -22,7 +23,7 @@ export interface PluginSkillDeclaration {
 
 export interface ResolveSkillRootsOptions {
   workspaceDir: string;
-  config: OpenClawConfig;
+  config: OpenClawConfigInput;
   homeDir: string;
   stateDir: string;
   /** The run's environment (`OPENCLAW_BUNDLED_SKILLS_DIR`). */
@@ -48,7 +49,7 @@ function expandPath(path: string, homeDir: string, cwd: string): string {
 function pluginRoots(options: ResolveSkillRootsOptions, diagnostics: Diagnostic[]): SkillRoot[] {
   const roots: SkillRoot[] = [];
   for (const plugin of options.plugins ?? []) {
-    if (plugin.id === "acpx" && options.config.acp?.enabled === false) continue;
+    if (plugin.id === "acpx" && !resolveOpenClawConfig(options.config).acp.enabled) continue;
     for (const declared of plugin.skills) {
       if (typeof declared !== "string" || declared.trim() === "") continue;
       const root = resolve(plugin.rootDir, declared.trim());
@@ -82,20 +83,14 @@ export function resolveSkillRoots(options: ResolveSkillRootsOptions): ResolvedSk
   const cwd = options.cwd ?? workspaceDir;
   const diagnostics: Diagnostic[] = [];
   const roots: SkillRoot[] = [];
-  const extraDirs: unknown = config.skills?.load?.extraDirs;
-  for (const entry of Array.isArray(extraDirs) ? extraDirs : []) {
-    if (typeof entry !== "string" || entry.trim() === "") continue;
+  const { load } = resolveOpenClawConfig(config).skills;
+  for (const entry of load.extraDirs) {
+    if (entry.trim() === "") continue;
     roots.push({ source: "openclaw-extra", root: expandPath(entry.trim(), homeDir, cwd) });
   }
   roots.push(...pluginRoots(options, diagnostics));
   const bundledFromEnv = options.env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim() ?? "";
-  const bundledFromConfig: unknown = config.skills?.load?.bundledDir;
-  const bundled =
-    bundledFromEnv !== ""
-      ? bundledFromEnv
-      : typeof bundledFromConfig === "string" && bundledFromConfig.trim() !== ""
-        ? bundledFromConfig.trim()
-        : undefined;
+  const bundled = bundledFromEnv !== "" ? bundledFromEnv : load.bundledDir;
   if (bundled !== undefined) roots.push({ source: "openclaw-bundled", root: expandPath(bundled, homeDir, cwd) });
   roots.push(
     { source: "openclaw-managed", root: join(stateDir, "skills") },

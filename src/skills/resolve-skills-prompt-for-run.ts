@@ -1,4 +1,4 @@
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import { planSkillsPrompt } from "./plan-skills-prompt.js";
 import type { EligibilityEnv, SkillEntry, SkillSnapshot } from "./skill-types.js";
 
@@ -6,7 +6,7 @@ export interface ResolveSkillsPromptForRunOptions {
   snapshot?: Pick<SkillSnapshot, "prompt">;
   /** Merged entries, loaded only when the run has no snapshot (or one without `resolvedSkills`). */
   entries?: readonly SkillEntry[];
-  config: OpenClawConfig | undefined;
+  config: OpenClawConfigInput | undefined;
   eligibilityEnv: EligibilityEnv;
   homeDir: string;
 }

@@ -1,18 +1,17 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { watch } from "chokidar";
-import type { OpenClawConfig } from "../domain/config.js";
+import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import { isInSkillsWatchScope, isSkillsWatchTarget } from "./is-skills-watch-target.js";
 
-/** `skills.load.watch` (default true) and `skills.load.watchDebounceMs` (default 250, negative → 0). */
-export function resolveSkillsWatchSettings(config: OpenClawConfig | undefined): {
+/** `skills.load.watch` (default true) and `skills.load.watchDebounceMs` (default 250, negative → 0), through the config schema. */
+export function resolveSkillsWatchSettings(config: OpenClawConfigInput | undefined): {
   enabled: boolean;
   debounceMs: number;
 } {
-  const load = config?.skills?.load;
-  const raw = load?.watchDebounceMs;
-  const debounceMs = typeof raw === "number" && Number.isFinite(raw) ? Math.max(0, raw) : 250;
-  return { enabled: load?.watch !== false, debounceMs };
+  const { watch, watchDebounceMs } = resolveConfigSection(config, "skills").load;
+  return { enabled: watch, debounceMs: watchDebounceMs };
 }
 
 export interface SkillsWatchRootsInput {

@@ -1,4 +1,5 @@
-import { asRecord } from "../domain/index.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
+import { EXEC_POLICY_DEFAULTS } from "../config/tool-config-keys.js";
 import { isSandboxedSession } from "./is-sandboxed-session.js";
 import {
   EXEC_ASK_LEVELS,
@@ -10,8 +11,8 @@ import {
   type ExecSecurity,
 } from "./parse-exec-approvals.js";
 
-/** Default `tools.exec.safeBins` (spec/loop.md §8.1). */
-export const DEFAULT_SAFE_BINS: readonly string[] = ["jq", "cut", "uniq", "head", "tail", "tr", "wc"];
+/** Default `tools.exec.safeBins` (spec/loop.md §8.1): the schema's default. */
+export const DEFAULT_SAFE_BINS: readonly string[] = resolveConfigSection({}, "tools").exec.safeBins;
 
 /** The effective exec policy of one call (spec/loop.md §8.1). */
 export interface ExecSettings {
@@ -34,10 +35,6 @@ export const SANDBOX_UNAVAILABLE_MESSAGE =
   "exec unavailable: tools.exec.host is sandbox but this session has no sandbox runtime " +
   "(agents.defaults.sandbox.mode is off for it). Turn the sandbox on with agents.defaults.sandbox.mode " +
   '("all" or "non-main"), or set tools.exec.host to "gateway" to run commands on the host with approvals.';
-
-function choice<T extends string>(value: unknown, choices: readonly T[]): T | undefined {
-  return typeof value === "string" && (choices as readonly string[]).includes(value) ? (value as T) : undefined;
-}
 
 /** The strictest of the values that are set (lowest index in `order`), else `fallback`. */
 function strictest<T extends string>(
@@ -73,7 +70,7 @@ function storeScope(approvals: ExecApprovals, agentId: string): ExecApprovalsSco
  * Each setting is the stricter of config (`tools.exec.*`) and store (agent scope, else `*`,
  * else `defaults`): security and askFallback take the minimum of `deny < allowlist < full`,
  * ask the maximum of `off < on-miss < always`. A side that leaves a setting unset has no
- * opinion; when neither sets it the defaults apply (`allowlist`, `on-miss`, `deny`). Invalid
+ * opinion; when neither sets it `EXEC_POLICY_DEFAULTS` apply (`allowlist`, `on-miss`, `deny`). Invalid
  * config values count as unset (the config check warns about them). The session is sandboxed
  * when `agents.defaults.sandbox.mode` (or the agent's own `sandbox.mode`) is `all`, or
  * `non-main` and the session key is not the agent's main key `agent:<agentId>:main`. Pure.
@@ -86,29 +83,21 @@ export function resolveExecSettings(options: {
   approvals: ExecApprovals;
 }): ExecSettings {
   const { config, agentId, approvals } = options;
-  const exec = asRecord(asRecord(config.tools)?.exec) ?? {};
+  const { exec } = resolveConfigSection(config, "tools");
   const store = storeScope(approvals, agentId);
   const sandboxed = isSandboxedSession(config, agentId, options.sessionKey);
-  const safeBins = Array.isArray(exec.safeBins)
-    ? exec.safeBins.filter((bin): bin is string => typeof bin === "string")
-    : DEFAULT_SAFE_BINS;
   return {
     host: sandboxed ? "sandbox" : "gateway",
     sandboxUnavailable: exec.host === "sandbox" && !sandboxed,
-    security: strictest(
-      [choice(exec.security, EXEC_SECURITY_LEVELS), store.security],
-      EXEC_SECURITY_LEVELS,
-      "min",
-      "allowlist",
-    ),
-    ask: strictest([choice(exec.ask, EXEC_ASK_LEVELS), store.ask], EXEC_ASK_LEVELS, "max", "on-miss"),
+    security: strictest([exec.security, store.security], EXEC_SECURITY_LEVELS, "min", EXEC_POLICY_DEFAULTS.security),
+    ask: strictest([exec.ask, store.ask], EXEC_ASK_LEVELS, "max", EXEC_POLICY_DEFAULTS.ask),
     askFallback: strictest(
-      [choice(exec.askFallback, EXEC_SECURITY_LEVELS), store.askFallback],
+      [exec.askFallback, store.askFallback],
       EXEC_SECURITY_LEVELS,
       "min",
-      "deny",
+      EXEC_POLICY_DEFAULTS.askFallback,
     ),
-    safeBins,
+    safeBins: exec.safeBins,
     allowlist: [
       ...(approvals.agents[agentId]?.allowlist ?? []),
       ...(agentId === "*" ? [] : (approvals.agents["*"]?.allowlist ?? [])),

@@ -3,6 +3,7 @@ import ts from "typescript";
 /** Layers of DESIGN.md's import direction, lowest first. Areas in one layer are siblings. */
 export const LAYERS: readonly (readonly string[])[] = [
   ["domain"],
+  ["config"],
   ["platform"],
   ["prompt", "skills", "context", "memory", "tools", "models"],
   ["agent"],

@@ -1,15 +1,15 @@
-import type { ConfigIssue, OpenClawConfig } from "../domain/config.js";
-import { asRecord } from "../domain/index.js";
+import { asRecord } from "../domain/is-record.js";
 import { configDescribeValue } from "./config-describe-value.js";
 import { configFormatPath } from "./config-format-path.js";
-import { configKeyTree } from "./config-key-tree.js";
+import type { ConfigIssue } from "./config-issue.js";
 import type { ConfigNode, ConfigNodeKind } from "./config-node.js";
 import { configPolicyConflicts } from "./config-policy-conflicts.js";
 import { configSuggestKey } from "./config-suggest-key.js";
+import { type OpenClawConfigInput, openClawConfigKeys } from "./openclaw-config-schema.js";
 
 export interface CheckOpenClawConfigResult {
   /** The config with invalid values removed (so readers apply the spec's fallbacks) and unknown keys kept. */
-  config: OpenClawConfig;
+  config: OpenClawConfigInput;
   /** Warnings (unknown keys, invalid values) and errors (loop.md §7.2 policy conflicts), in document order. */
   issues: ConfigIssue[];
 }
@@ -25,7 +25,7 @@ type Handler<K extends ConfigNodeKind> = (
 ) => Checked;
 
 /**
- * Checks an openclaw.json-shaped value against every key the specs read. Unknown keys where the
+ * Checks an openclaw.json-shaped value against every key of the schema. Unknown keys where the
  * key set is known are warnings with a "did you mean" suggestion; invalid values are warnings
  * that say which fallback applies (an invalid value is dropped unless the spec gives it a
  * meaning of its own); both `allow` and `alsoAllow` in one tool-policy scope is an error.
@@ -34,10 +34,10 @@ type Handler<K extends ConfigNodeKind> = (
 export function checkOpenClawConfig(config: unknown): CheckOpenClawConfigResult {
   if (config === undefined) return { config: {}, issues: [] };
   const issues: ConfigIssue[] = [];
-  const checked = checkNode(configKeyTree, config, [], issues);
+  const checked = checkNode(openClawConfigKeys.node, config, [], issues);
   const root = checked === DROP ? {} : (checked as Record<string, unknown>);
   issues.push(...configPolicyConflicts(root));
-  return { config: root as OpenClawConfig, issues };
+  return { config: root as OpenClawConfigInput, issues };
 }
 
 const HANDLERS: { [K in ConfigNodeKind]: Handler<K> } = {
@@ -46,8 +46,8 @@ const HANDLERS: { [K in ConfigNodeKind]: Handler<K> } = {
     if (record === undefined) return invalid(issues, at, value, "a mapping (the value is ignored)");
     const known = Object.keys(node.keys);
     return rebuild(record, (key, child) => {
-      const childNode = Object.hasOwn(node.keys, key) ? node.keys[key] : undefined;
-      if (childNode !== undefined) return checkNode(childNode, child, [...at, key], issues);
+      const childKey = Object.hasOwn(node.keys, key) ? node.keys[key] : undefined;
+      if (childKey !== undefined) return checkNode(childKey.node, child, [...at, key], issues);
       if (!node.open) issues.push(unknownKey([...at, key], known));
       return child;
     });
@@ -56,14 +56,14 @@ const HANDLERS: { [K in ConfigNodeKind]: Handler<K> } = {
     const record = asRecord(value);
     if (record === undefined) return invalid(issues, at, value, "a mapping (the value is ignored)");
     return rebuild(record, (key, child) => {
-      const childNode = (Object.hasOwn(node.known, key) ? node.known[key] : undefined) ?? node.entry;
-      return checkNode(childNode, child, [...at, key], issues);
+      const childKey = (Object.hasOwn(node.known, key) ? node.known[key] : undefined) ?? node.entry;
+      return checkNode(childKey.node, child, [...at, key], issues);
     });
   },
   list: (node, value, at, issues) => {
     if (!Array.isArray(value)) return invalid(issues, at, value, "a list (the value is ignored)");
     return value
-      .map((item, index) => checkNode(node.item, item, [...at, index], issues))
+      .map((item, index) => checkNode(node.item.node, item, [...at, index], issues))
       .filter((item) => item !== DROP);
   },
   value: (node, value, at, issues) => {

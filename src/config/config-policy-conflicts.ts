@@ -1,5 +1,6 @@
-import type { ConfigIssue } from "../domain/config.js";
+import { asRecord } from "../domain/is-record.js";
 import { configFormatPath } from "./config-format-path.js";
+import type { ConfigIssue } from "./config-issue.js";
 
 type Segments = readonly (string | number)[];
 
@@ -7,9 +8,6 @@ interface Scope {
   at: Segments;
   value: unknown;
 }
-
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 const entriesOf = (value: unknown): [string, unknown][] => Object.entries(asRecord(value) ?? {});
 
