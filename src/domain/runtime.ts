@@ -21,7 +21,17 @@ export interface FileStat {
 export interface FileSystem {
   readText(path: string): Promise<string>;
   readBytes(path: string): Promise<Uint8Array>;
+  /** Creates or replaces the file, creating missing parent folders. */
   writeText(path: string, content: string): Promise<void>;
+  /** Appends to the file, creating it and any missing parent folders first. */
+  appendText(path: string, text: string): Promise<void>;
+  /**
+   * Creates the file with `text` only when nothing exists at `path` (parent folders are created);
+   * rejects with code `EEXIST` otherwise. Readers never see the file without its full text.
+   */
+  writeExclusive(path: string, text: string): Promise<void>;
+  /** Removes a file; a missing path is not an error. */
+  remove(path: string): Promise<void>;
   makeDirectory(path: string): Promise<void>;
   /** Entries sorted by name (code unit order). */
   readDirectory(path: string): Promise<DirectoryEntry[]>;
@@ -85,4 +95,18 @@ export interface Runtime {
   which(bin: string): Promise<string | undefined>;
   /** Runs a shell command; used by the `exec` tool after policy and approvals. */
   exec(request: ExecRequest): Promise<ExecOutcome>;
+  /** Id of the process the runtime runs in, as written into session lock files. */
+  processId: number;
+  /** Whether a process with this id exists (`process.kill(pid, 0)` semantics: EPERM means alive). */
+  isProcessAlive(pid: number): boolean;
+  /**
+   * Waits `ms` milliseconds; resolves early, without error, when `signal` aborts. Under simulated
+   * time it takes no wall time: sleepers wake in due order once nothing else is pending.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Stops simulated time while real work is in flight (a live model call), so no timeout fires
+   * meanwhile; call the returned function when it is done. A no-op under the host clock.
+   */
+  holdTime(): () => void;
 }

@@ -35,3 +35,13 @@ export type TranscriptEntryType = TranscriptEntry["type"];
 
 /** The `customType` of the cache-TTL bookkeeping entry (context.md §6.4). */
 export const CACHE_TTL_ENTRY_TYPE = "openclaw.cache-ttl";
+
+/** One session's transcript as a unit's results keep it (context.md §1.2). */
+export interface SessionTranscriptRecord {
+  sessionKey: string;
+  sessionId: string;
+  /** The JSONL file under the unit's state dir (removed with the unit's temp folders). */
+  file: string;
+  /** Every entry of the file, in file order (abandoned branches included). */
+  entries: TranscriptEntry[];
+}

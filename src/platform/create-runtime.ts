@@ -2,12 +2,18 @@ import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { FileSystem, PlatformInfo, Runtime } from "../domain/index.js";
 import { createIdGenerator, createSeededRandom } from "./create-seeded-random.js";
+import { createVirtualClock } from "./create-virtual-clock.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 import { resolveStateDir } from "./resolve-state-dir.js";
 import { runShellCommand } from "./run-shell-command.js";
+import { sleep } from "./sleep.js";
 
 export interface RuntimeOptions {
-  /** The clock: a fixed instant in ms since the epoch, or a function (the host clock). */
+  /**
+   * The clock: a fixed instant in ms since the epoch, or a function (the host clock). A fixed
+   * instant starts simulated time ({@link createVirtualClock}): sleeps take no wall time and wake
+   * in due order once nothing else is pending; with the host clock `sleep` waits on real timers.
+   */
   now: number | (() => number);
   timezone: string;
   env: Readonly<Record<string, string>>;
@@ -17,6 +23,27 @@ export interface RuntimeOptions {
   seed: number;
   platform: PlatformInfo;
   fs?: FileSystem;
+  /** Default: this process's id. */
+  processId?: number;
+  /** Default: {@link isHostProcessAlive}. */
+  isProcessAlive?: (pid: number) => boolean;
+}
+
+/** `process.kill(pid, 0)`: delivers no signal, only checks; EPERM means it exists under another user. */
+export function isHostProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+function createClock(clock: number | (() => number)): Pick<Runtime, "now" | "sleep" | "holdTime"> {
+  if (typeof clock === "function") return { now: clock, sleep, holdTime: () => () => {} };
+  const virtual = createVirtualClock(clock);
+  return { now: virtual.now, sleep: virtual.sleep, holdTime: virtual.hold };
 }
 
 function isExecutable(path: string): boolean {
@@ -33,12 +60,14 @@ function isExecutable(path: string): boolean {
 /** A runtime over the real file system with an injected clock, env and seed. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const random = createSeededRandom(options.seed);
-  const clock = options.now;
+  const clock = createClock(options.now);
   const pathDirectories = (options.env.PATH ?? "").split(delimiter).filter((entry) => entry !== "");
   const stateDir = options.stateDir ?? resolveStateDir({ env: options.env, homeDir: options.homeDir });
   const whichCache = new Map<string, string | undefined>();
   return {
-    now: typeof clock === "number" ? () => clock : clock,
+    now: clock.now,
+    sleep: clock.sleep,
+    holdTime: clock.holdTime,
     timezone: options.timezone,
     random,
     newId: createIdGenerator(random),
@@ -64,5 +93,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return found;
     },
     exec: runShellCommand,
+    processId: options.processId ?? process.pid,
+    isProcessAlive: options.isProcessAlive ?? isHostProcessAlive,
   };
 }

@@ -21,14 +21,24 @@ export interface TestRuntimeOptions {
   env?: Record<string, string>;
   /** Files to create under a fresh temp root, keyed by path relative to it. */
   files?: Record<string, string>;
+  /** The runtime's own process id (default {@link TEST_PROCESS_ID}); always alive. */
+  processId?: number;
+  /** Other process ids that count as alive; every other id is dead (default none). */
+  alivePids?: readonly number[];
 }
+
+/** The process id a test runtime reports unless told otherwise. */
+export const TEST_PROCESS_ID = 4242;
 
 export interface TestRuntime extends Runtime {
   /** The temp root holding `files`; also HOME's parent (`<root>/home`). */
   root: string;
 }
 
-/** A runtime over a fresh temp directory with a fixed clock and a seeded generator. */
+/**
+ * A runtime over a fresh temp directory with a fixed clock and a seeded generator. Time is
+ * virtual: `sleep(ms)` advances the clock by `ms` and resolves at once, so no test waits.
+ */
 export function createTestRuntime(options: TestRuntimeOptions = {}): TestRuntime {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "claw-eval-test-")));
   for (const [relative, content] of Object.entries(options.files ?? {})) {
@@ -36,6 +46,8 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): TestRuntime
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
   }
+  const processId = options.processId ?? TEST_PROCESS_ID;
+  const alive = new Set([processId, ...(options.alivePids ?? [])]);
   const homeDir = join(root, "home");
   mkdirSync(homeDir, { recursive: true });
   const runtime = createRuntime({
@@ -45,6 +57,8 @@ export function createTestRuntime(options: TestRuntimeOptions = {}): TestRuntime
     homeDir,
     seed: options.seed ?? 1,
     platform: TEST_PLATFORM,
+    processId,
+    isProcessAlive: (pid) => alive.has(pid),
   });
   return { ...runtime, root };
 }

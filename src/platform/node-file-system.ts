@@ -13,7 +13,7 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { cp, rename, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, link, rename, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
@@ -36,6 +36,30 @@ function isMissing(error: unknown): boolean {
 
 let atomicCounter = 0;
 
+function temporaryPath(path: string): string {
+  atomicCounter += 1;
+  return `${path}.${process.pid}.${atomicCounter}.tmp`;
+}
+
+/**
+ * Writes the full text to a temp file, then hard-links it into place: `link` fails with EEXIST
+ * atomically, and a reader (another process checking a lock) never sees an empty file. Falls back
+ * to an exclusive open on file systems without hard links.
+ */
+async function writeExclusive(path: string, text: string): Promise<void> {
+  const temporary = temporaryPath(path);
+  await writeFile(temporary, text, "utf8");
+  try {
+    await link(temporary, path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw error;
+    await writeFile(path, text, { encoding: "utf8", flag: "wx" });
+  } finally {
+    await unlink(temporary);
+  }
+}
+
 /**
  * The real file system. Directory listings are sorted by name. Metadata operations (stat,
  * readdir, mkdir, realpath, rm) and reads use the synchronous calls: each takes microseconds for
@@ -50,6 +74,14 @@ export function createNodeFileSystem(): HostFileSystem {
     async writeText(path, content) {
       mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
+    },
+    async appendText(path, text) {
+      mkdirSync(dirname(path), { recursive: true });
+      await appendFile(path, text, "utf8");
+    },
+    async writeExclusive(path, text) {
+      mkdirSync(dirname(path), { recursive: true });
+      await writeExclusive(path, text);
     },
     async makeDirectory(path) {
       mkdirSync(path, { recursive: true });
@@ -96,15 +128,13 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async writeTextAtomic(path, content) {
       mkdirSync(dirname(path), { recursive: true });
-      atomicCounter += 1;
-      const temporary = `${path}.${process.pid}.${atomicCounter}.tmp`;
+      const temporary = temporaryPath(path);
       await writeFile(temporary, content, "utf8");
       await rename(temporary, path);
     },
     async writeChunksAtomic(path, chunks) {
       mkdirSync(dirname(path), { recursive: true });
-      atomicCounter += 1;
-      const temporary = `${path}.${process.pid}.${atomicCounter}.tmp`;
+      const temporary = temporaryPath(path);
       const descriptor = openSync(temporary, "w");
       try {
         for (const chunk of chunks) writeSync(descriptor, chunk);

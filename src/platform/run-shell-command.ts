@@ -1,13 +1,12 @@
 import { spawn } from "node:child_process";
 import type { ExecOutcome, ExecRequest } from "../domain/index.js";
-
-const OUTPUT_LIMIT = 200_000;
+import { createOutputCapture } from "./capture-output.js";
 
 /** Runs a command with `/bin/sh -c` in `cwd` with exactly `env`; never throws. */
 export function runShellCommand(request: ExecRequest): Promise<ExecOutcome> {
   return new Promise((resolve) => {
-    let stdout = "";
-    let stderr = "";
+    const stdout = createOutputCapture();
+    const stderr = createOutputCapture();
     let timedOut = false;
     const child = spawn("/bin/sh", ["-c", request.command], {
       cwd: request.cwd,
@@ -20,18 +19,18 @@ export function runShellCommand(request: ExecRequest): Promise<ExecOutcome> {
       child.kill("SIGKILL");
     }, request.timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => {
-      if (stdout.length < OUTPUT_LIMIT) stdout += chunk.toString("utf8");
+      stdout.add(chunk.toString("utf8"));
     });
     child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < OUTPUT_LIMIT) stderr += chunk.toString("utf8");
+      stderr.add(chunk.toString("utf8"));
     });
     child.on("error", (error) => {
       clearTimeout(timer);
-      resolve({ exitCode: null, stdout, stderr: stderr + error.message, timedOut });
+      resolve({ exitCode: null, stdout: stdout.text(), stderr: stderr.text() + error.message, timedOut });
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, stdout, stderr, timedOut });
+      resolve({ exitCode: code, stdout: stdout.text(), stderr: stderr.text(), timedOut });
     });
   });
 }

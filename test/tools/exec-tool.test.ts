@@ -217,7 +217,7 @@ describe("exec output", () => {
     expect({ text: textOf(result), isError: result.isError, details: result.details }).toEqual({
       text: "Exit code 2\nstdout:\npartial\nstderr:\nboom",
       isError: false,
-      details: { exitCode: 2, timedOut: false },
+      details: { exitCode: 2, timedOut: false, status: "failed" },
     });
   });
 
