@@ -28,6 +28,11 @@ export interface ModelCallContext {
   repeat: number;
   /** The turn's script (only the scripted and simulated models read it). */
   script: readonly ScriptStep[];
+  /**
+   * The scripted answers to compaction summary calls: the turn's own `summaries` (`scope: turn`,
+   * consumed per turn) or the scenario's (`scope: scenario`, consumed across the unit).
+   */
+  summaries?: { scope: "turn" | "scenario"; steps: readonly ScriptStep[] };
   /** Compliance category derived from the turn's expectations, if any. */
   category: ComplianceCategory | undefined;
   /** The text of the turn's user, heartbeat or system message. */
@@ -43,6 +48,8 @@ export interface ModelRequest {
   tools: readonly ToolSpec[];
   context: ModelCallContext;
   signal?: AbortSignal;
+  /** Output limit for this call, tokens; absent ⇒ the adapter's default. */
+  maxTokens?: number;
 }
 
 export type ModelErrorKind =
@@ -83,5 +90,11 @@ export type ModelResponse =
 export interface Model {
   /** The id as given on the command line or in the scenario, e.g. `scripted`, `anthropic:claude-x`. */
   readonly id: string;
+  /**
+   * The model's context window, tokens, when known: live adapters take it from the known-model
+   * table (`src/models/context-windows.ts`); scripted and simulated models leave it undefined
+   * (the context engine then uses the scenario's `contextWindow`, config, or its default).
+   */
+  readonly contextWindow?: number;
   complete(request: ModelRequest): Promise<ModelResponse>;
 }

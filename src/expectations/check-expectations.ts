@@ -1,9 +1,12 @@
 import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
+import { checkCompaction } from "./check-compaction.js";
 import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
 import { checkCustom } from "./check-custom.js";
 import { checkHookCalled } from "./check-hook-called.js";
 import { checkPromptContains } from "./check-prompt-contains.js";
 import { checkPromptGolden } from "./check-prompt-golden.js";
+import { checkPromptTokensMax } from "./check-prompt-tokens-max.js";
+import { checkPruned } from "./check-pruned.js";
 import { checkReplyContains } from "./check-reply-contains.js";
 import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
@@ -42,6 +45,9 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "hook-called": checkHookCalled,
   "tool-blocked": checkToolBlocked,
   custom: checkCustom,
+  compaction: checkCompaction,
+  pruned: checkPruned,
+  "prompt-tokens-max": checkPromptTokensMax,
 };
 
 export interface CheckExpectationsOptions {

@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { Model, ModelRequest, ModelResponse } from "../domain/index.js";
 import { parseAnthropicError } from "./anthropic-error.js";
 import { buildAnthropicParams, parseAnthropicMessage } from "./anthropic-messages.js";
+import { lookupContextWindow } from "./context-windows.js";
 import type { LiveModelOptions } from "./live-model-options.js";
 import { computeCostUsd } from "./price-table.js";
 
@@ -29,8 +30,10 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     return client.messages.create(params, requestOptions);
   }
 
+  const contextWindow = lookupContextWindow("anthropic", options.model);
   return {
     id: options.id,
+    ...(contextWindow === undefined ? {} : { contextWindow }),
     async complete(request: ModelRequest): Promise<ModelResponse> {
       try {
         const { message, usage } = parseAnthropicMessage(await send(request));

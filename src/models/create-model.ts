@@ -1,4 +1,6 @@
-import type { Model } from "../domain/index.js";
+import type { Model, ParsedModelId } from "../domain/index.js";
+import { parseModelId } from "../domain/index.js";
+import { contextWindowOfModelId } from "./context-windows.js";
 import { createLazyModel } from "./create-lazy-model.js";
 import { parseOpenAIModelName } from "./parse-openai-model-name.js";
 import { parseSimulatedModelId } from "./parse-simulated-model-id.js";
@@ -9,17 +11,6 @@ import { createSimulatedModel } from "./simulated-model.js";
 export const MODEL_PROVIDERS = ["scripted", "simulated", "anthropic", "openai"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
-export interface ParsedModelId {
-  provider: string;
-  name: string;
-}
-
-/** Splits `provider:name` (a bare `scripted` has an empty name). */
-export function parseModelId(id: string): ParsedModelId {
-  const colon = id.indexOf(":");
-  return colon === -1 ? { provider: id, name: "" } : { provider: id.slice(0, colon), name: id.slice(colon + 1) };
-}
-
 export interface CreateModelOptions {
   /** The host environment: API keys and the SDKs' base URL variables. */
   env?: Readonly<Record<string, string>>;
@@ -28,6 +19,11 @@ export interface CreateModelOptions {
 }
 
 type ModelFactory = (parsed: ParsedModelId, id: string, options: CreateModelOptions) => Model | string;
+
+function lazyContextWindow(id: string): { contextWindow?: number } {
+  const contextWindow = contextWindowOfModelId(id);
+  return contextWindow === undefined ? {} : { contextWindow };
+}
 
 function missingKey(id: string, variable: string): string {
   return `model ${id} needs ${variable}: set it in the environment, or run with --replay from recorded cassettes`;
@@ -50,15 +46,18 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
     const apiKey = env.ANTHROPIC_API_KEY?.trim();
     if (!apiKey) return missingKey(id, "ANTHROPIC_API_KEY");
     const baseURL = env.ANTHROPIC_BASE_URL?.trim();
-    return createLazyModel(id, async () =>
-      (await import("./anthropic-model.js")).createAnthropicModel({
-        id,
-        model: name,
-        apiKey,
-        ...(baseURL ? { baseURL } : {}),
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      }),
-    );
+    return createLazyModel({
+      id,
+      ...lazyContextWindow(id),
+      load: async () =>
+        (await import("./anthropic-model.js")).createAnthropicModel({
+          id,
+          model: name,
+          apiKey,
+          ...(baseURL ? { baseURL } : {}),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        }),
+    });
   },
   openai: ({ name }, id, { env = {}, timeoutMs }) => {
     if (name === "") return `model id "${id}" names no model: use openai:<model> or openai:<model>@<baseURL>`;
@@ -67,15 +66,18 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
     // A compatible server named with @baseURL (vLLM, llama.cpp, Ollama) often needs no key.
     const apiKey = env.OPENAI_API_KEY?.trim() || (parsed.baseURL ? "no-key" : "");
     if (!apiKey) return missingKey(id, "OPENAI_API_KEY");
-    return createLazyModel(id, async () =>
-      (await import("./openai-model.js")).createOpenAIModel({
-        id,
-        model: parsed.model,
-        apiKey,
-        ...(baseURL ? { baseURL } : {}),
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      }),
-    );
+    return createLazyModel({
+      id,
+      ...lazyContextWindow(id),
+      load: async () =>
+        (await import("./openai-model.js")).createOpenAIModel({
+          id,
+          model: parsed.model,
+          apiKey,
+          ...(baseURL ? { baseURL } : {}),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        }),
+    });
   },
 };
 

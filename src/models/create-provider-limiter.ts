@@ -1,6 +1,7 @@
 import pLimit, { type LimitFunction } from "p-limit";
 import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
 import { ClawEvalError, errorMessage } from "../domain/index.js";
+import { contextWindowField } from "./context-windows.js";
 import type { Sleep } from "./with-retries.js";
 
 export interface ProviderLimiterOptions {
@@ -97,6 +98,7 @@ export function createProviderLimiter(options: ProviderLimiterOptions): Provider
       const queue = queueOf(provider);
       return {
         id: model.id,
+        ...contextWindowField(model),
         async complete(request) {
           const aborted = abortedBy(request.signal);
           try {

@@ -4,6 +4,7 @@ import type { Cassette } from "./cassette-file.js";
 import { cassetteKey, type NormalisedModelRequest, normaliseModelRequest } from "./cassette-key.js";
 import { restoreResponsePaths } from "./cassette-response-paths.js";
 import type { CassetteStore } from "./cassette-store.js";
+import { contextWindowOfModelId } from "./context-windows.js";
 import { findNearestCassetteRequest } from "./diff-cassette-requests.js";
 import type { CassettePathPlaceholder } from "./normalise-cassette-text.js";
 
@@ -64,8 +65,10 @@ export function createReplayModel(options: ReplayModelOptions): Model {
       return `cannot replay model ${options.id}: ${errorMessage(error)}`;
     }
   };
+  const contextWindow = contextWindowOfModelId(options.id);
   return {
     id: options.id,
+    ...(contextWindow === undefined ? {} : { contextWindow }),
     async complete(request) {
       loading ??= load();
       const cassette = await loading;

@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
+import { lookupContextWindow } from "./context-windows.js";
 import type { LiveModelOptions } from "./live-model-options.js";
 import { toOpenAIModelError } from "./openai-error.js";
 import { buildOpenAIRequest } from "./openai-request.js";
@@ -69,8 +70,10 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     return accumulateOpenAIStream(stream);
   }
 
+  const contextWindow = lookupContextWindow("openai", options.model);
   return {
     id: options.id,
+    ...(contextWindow === undefined ? {} : { contextWindow }),
     async complete(request) {
       if (!(client instanceof OpenAI)) return { ok: false, error: client };
       const context = { signal: request.signal, now: options.now };

@@ -9,6 +9,10 @@ export interface SimulatedModelSpec {
   rates: ComplianceRates;
   /** Integer seed (default 0). */
   seed: number;
+  /** Probability that a generated compaction summary keeps each identifier (default 1). */
+  keepIds: number;
+  /** Probability that a compaction call with no scripted summary step fails with a server error (default 0). */
+  failSummary: number;
 }
 
 /** Query keys of a simulated model id and the category each sets. */
@@ -21,15 +25,28 @@ export const RATE_KEYS = {
 
 type RateKey = keyof typeof RATE_KEYS;
 
-const KEYS = [...Object.keys(RATE_KEYS), "seed"];
+/** Query keys of the compaction summariser, each a probability. */
+const SUMMARY_KEYS = ["keepIds", "failSummary"] as const;
+
+type SummaryKey = (typeof SUMMARY_KEYS)[number];
+
+const KEYS = [...Object.keys(RATE_KEYS), "seed", ...SUMMARY_KEYS];
+
+const USAGE = "simulated:<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&keepIds=<p>&failSummary=<p>&seed=<n>";
 
 function isRateKey(key: string): key is RateKey {
   return Object.hasOwn(RATE_KEYS, key);
 }
 
+function isSummaryKey(key: string): key is SummaryKey {
+  return (SUMMARY_KEYS as readonly string[]).includes(key);
+}
+
 /**
- * Parses the part after `simulated:`: `<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&seed=<n>`.
- * Every probability defaults to 1 and the seed to 0. Returns what is wrong on bad input.
+ * Parses the part after `simulated:`:
+ * `<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&keepIds=<p>&failSummary=<p>&seed=<n>`.
+ * Every probability defaults to 1 except `failSummary` (0); the seed defaults to 0. Returns what
+ * is wrong on bad input.
  */
 export function parseSimulatedModelId(
   text: string,
@@ -37,10 +54,10 @@ export function parseSimulatedModelId(
   const question = text.indexOf("?");
   const name = question === -1 ? text : text.slice(0, question);
   const query = question === -1 ? "" : text.slice(question + 1);
-  if (name === "")
-    return { ok: false, error: "expected simulated:<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&seed=<n>" };
+  if (name === "") return { ok: false, error: `expected ${USAGE}` };
   const rates: Record<ComplianceCategory, number> = { quiet: 1, alert: 1, "silent-expected": 1, "reply-expected": 1 };
   let seed = 0;
+  const summary: Record<SummaryKey, number> = { keepIds: 1, failSummary: 0 };
   const seen = new Set<string>();
   for (const pair of query === "" ? [] : query.split("&")) {
     const equals = pair.indexOf("=");
@@ -54,11 +71,13 @@ export function parseSimulatedModelId(
     if (key === "seed") {
       if (!Number.isSafeInteger(number)) return { ok: false, error: `seed: expected an integer, found "${value}"` };
       seed = number;
+    } else if (!(number >= 0 && number <= 1)) {
+      return { ok: false, error: `${key}: expected a probability from 0 to 1, found "${value}"` };
     } else if (isRateKey(key)) {
-      if (!(number >= 0 && number <= 1))
-        return { ok: false, error: `${key}: expected a probability from 0 to 1, found "${value}"` };
       rates[RATE_KEYS[key]] = number;
+    } else if (isSummaryKey(key)) {
+      summary[key] = number;
     }
   }
-  return { ok: true, value: { name, rates, seed } };
+  return { ok: true, value: { name, rates, seed, ...summary } };
 }

@@ -4,6 +4,7 @@ import { CASSETTE_FILE_VERSION, type Cassette, type CassetteInteraction } from "
 import { cassetteKey, normaliseModelRequest } from "./cassette-key.js";
 import { placeholdResponsePaths } from "./cassette-response-paths.js";
 import type { CassetteStore } from "./cassette-store.js";
+import { contextWindowField } from "./context-windows.js";
 import type { CassettePathPlaceholder } from "./normalise-cassette-text.js";
 import { scrubCassetteSecrets } from "./scrub-cassette-secrets.js";
 
@@ -43,6 +44,7 @@ export function withCassetteRecording(model: Model, options: CassetteRecordingOp
     slots.filter((slot): slot is CassetteInteraction => slot !== undefined);
   return {
     id: model.id,
+    ...contextWindowField(model),
     get interactions() {
       return interactions();
     },

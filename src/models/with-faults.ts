@@ -9,6 +9,7 @@ import type {
 } from "../domain/index.js";
 import { ZERO_USAGE } from "../domain/index.js";
 import { createSeededRandom } from "../platform/create-seeded-random.js";
+import { contextWindowField } from "./context-windows.js";
 
 /** Every injected error message and malformed payload starts with this, so reports show it. */
 export const INJECTED_FAULT_PREFIX = "injected fault:";
@@ -80,6 +81,7 @@ export function withFaults(model: Model, options: FaultOptions): Model {
   let calls = 0;
   return {
     id: model.id,
+    ...contextWindowField(model),
     async complete(request) {
       calls += 1;
       const call = calls;

@@ -1,5 +1,6 @@
 import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
 import { errorMessage } from "../domain/index.js";
+import { contextWindowField } from "./context-windows.js";
 
 /** Waits `ms` milliseconds; rejects or resolves early when `signal` aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -82,6 +83,7 @@ export function withRetries(model: Model, options: RetryOptions): Model {
   };
   return {
     id: model.id,
+    ...contextWindowField(model),
     async complete(request: ModelRequest): Promise<ModelResponse> {
       for (let attempt = 1; ; attempt++) {
         const response = await model.complete(request);

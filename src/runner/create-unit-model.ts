@@ -1,8 +1,9 @@
 import { dirname, join } from "node:path";
 import type { FaultSpec, HostFileSystem, Model } from "../domain/index.js";
+import { parseModelId } from "../domain/index.js";
 import { cassettePath } from "../models/cassette-path.js";
 import { createCassetteStore } from "../models/cassette-store.js";
-import { createModel, parseModelId } from "../models/create-model.js";
+import { createModel } from "../models/create-model.js";
 import type { ProviderLimiter } from "../models/create-provider-limiter.js";
 import { createReplayModel } from "../models/create-replay-model.js";
 import { withCassetteRecording } from "../models/with-cassette-recording.js";
@@ -30,6 +31,8 @@ export interface ModelWiring {
 export interface UnitModel {
   model: Model;
   finish(): Promise<void>;
+  /** The model calls a provider over the network (not a cassette, not an offline model). */
+  live: boolean;
 }
 
 /** API key values, scrubbed from everything a recording writes. */
@@ -85,5 +88,5 @@ export function createUnitModel(
     model = withFaults(model, { ...faults, seed: ((faults.seed ?? 0) ^ hashSeed(unit.unitId)) >>> 0 });
   }
   const retried = withRetries(model, { sleep: wait, random: createSeededRandom(hashSeed(`retry:${unit.unitId}`)) });
-  return { ok: true, unit: { model: retried, finish } };
+  return { ok: true, unit: { model: retried, finish, live: live && cassettes?.mode !== "replay" } };
 }

@@ -25,7 +25,8 @@ export interface BuildScenarioBaseOptions {
 
 /**
  * The scenario as the file describes it, before any case: defaults applied (clock, `UTC`,
- * `[scripted]`, repeat 1, 25 steps), paths absolute, turns normalised, id = file id. Pure;
+ * `[scripted]`, repeat 1, 25 steps, no summaries), paths absolute (including `session`), turns
+ * normalised (a turn keeps `summaries` only when it wrote them), id = file id. Pure;
  * reply patterns are not checked here (see `checkReplyPatterns`).
  */
 export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
@@ -47,6 +48,7 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
     hooks: (file.hooks ?? []).map((hook) => resolve(folder, hook)),
     bins: [...(file.bins ?? [])],
     maxSteps: file.maxSteps ?? DEFAULT_MAX_STEPS,
+    summaries: (file.summaries ?? []).map(normaliseStep),
     turns: file.turns.map((turn, index) => normaliseTurn(turn, index, { folder, at })),
   };
   if (file.description !== undefined) scenario.description = file.description;
@@ -61,6 +63,8 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
         : { systemPrompt: resolve(folder, systemPrompt), location: at(["golden", "systemPrompt"]) };
   }
   if (file.timeout !== undefined) scenario.timeoutMs = file.timeout * 1000;
+  if (file.contextWindow !== undefined) scenario.contextWindow = file.contextWindow;
+  if (file.session !== undefined) scenario.session = resolve(folder, file.session);
   return scenario;
 }
 
@@ -81,6 +85,7 @@ function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Tur
     ...(typeof heartbeat === "object" ? { wakeReason: heartbeat.reason } : {}),
     ...(typeof turn.system === "object" && turn.system.reason !== undefined ? { wakeReason: turn.system.reason } : {}),
     script: (turn.script ?? []).map(normaliseStep),
+    ...(turn.summaries === undefined ? {} : { summaries: turn.summaries.map(normaliseStep) }),
     approvals: (turn.approvals ?? []).map((approval) => ({ match: approval.match, decision: approval.decision })),
     expect: (turn.expect ?? []).map((entry, position) =>
       normaliseExpectation(entry, { folder, location: at(["turns", index, "expect", position]) }),
@@ -93,7 +98,9 @@ function systemText(system: TurnFile["system"]): string {
   return typeof system === "object" ? system.text : (system ?? "");
 }
 
+/** Also normalises summary steps, a subset of script steps (text, error without retry-after, hang). */
 function normaliseStep(step: ScriptStepFile): ScriptStep {
+  if ("hang" in step) return { kind: "hang" };
   if ("error" in step) {
     const { status, message, retryAfter } = step.error;
     return {

@@ -1,4 +1,4 @@
-import type { Scenario, ScenarioFile, Turn } from "../domain/index.js";
+import type { Scenario, ScenarioFile, ScriptStep, Turn } from "../domain/index.js";
 import type { FieldPath } from "./locate-yaml-node.js";
 
 /** One data-driven case: a row of the `cases` list or file. */
@@ -18,11 +18,14 @@ export interface PlaceholderUse {
   path: FieldPath;
 }
 
+/** The parts of a scenario a case may change. */
+export type CaseFilledParts = Pick<Scenario, "name" | "summaries" | "turns">;
+
 export interface CaseTemplate {
-  /** Every placeholder in `name` and `turns`, in document order. */
+  /** Every placeholder in `name`, the scenario's `summaries` and `turns`, in document order. */
   uses: PlaceholderUse[];
-  /** Fills the placeholders of a normalised scenario's `name` and `turns`; unchanged parts are shared. */
-  fill(fields: Record<string, unknown>): { name: string; turns: Turn[] };
+  /** Fills the placeholders of a normalised scenario's `name`, `summaries` and `turns`; unchanged parts are shared. */
+  fill(fields: Record<string, unknown>): CaseFilledParts;
 }
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -47,14 +50,17 @@ type Fill = (fields: Record<string, unknown>) => unknown;
 export function compileCaseTemplate(options: { scenario: Scenario; scenarioFile: ScenarioFile }): CaseTemplate {
   const uses: PlaceholderUse[] = [];
   collectUses(options.scenarioFile.name, ["name"], uses);
+  collectUses(options.scenarioFile.summaries, ["summaries"], uses);
   collectUses(options.scenarioFile.turns, ["turns"], uses);
-  const { name, turns } = options.scenario;
+  const { name, summaries, turns } = options.scenario;
   const fillName = compile(name);
+  const fillSummaries = compile(summaries);
   const fillTurns = compile(turns);
   return {
     uses,
     fill: (fields) => ({
       name: fillName === undefined ? name : (fillName(fields) as string),
+      summaries: fillSummaries === undefined ? summaries : (fillSummaries(fields) as ScriptStep[]),
       turns: fillTurns === undefined ? turns : (fillTurns(fields) as Turn[]),
     }),
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HOOK_NAMES, type HookName } from "../domain/index.js";
+import { compactionSchema, promptTokensMaxSchema, prunedSchema } from "./context-expectation-schema.js";
 import { mapping, names, nonEmptyText, stringOrList, text } from "./schema-primitives.js";
 
 /** The expectations of a scenario turn as written (DESIGN.md "Expectation types"). */
@@ -24,6 +25,9 @@ export const EXPECTATION_TYPES = [
   "hook-called",
   "tool-blocked",
   "custom",
+  "compaction",
+  "pruned",
+  "prompt-tokens-max",
 ] as const;
 
 /** Reason codes a `skills-excluded` expectation may name (spec/skills.md §14). */
@@ -150,6 +154,9 @@ export const expectationSchema = z.union(
     z.strictObject({ "hook-called": hookCalledSchema }),
     z.strictObject({ "tool-blocked": toolBlockedSchema }),
     z.strictObject({ custom: customSchema }),
+    z.strictObject({ compaction: compactionSchema }),
+    z.strictObject({ pruned: prunedSchema }),
+    z.strictObject({ "prompt-tokens-max": promptTokensMaxSchema }),
   ],
   { error: "a mapping with one expectation type" },
 );

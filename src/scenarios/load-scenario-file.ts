@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { type Diagnostic, errorMessage, type Scenario } from "../domain/index.js";
 import { loadCases } from "./load-cases.js";
 import { loadHookDiagnostics } from "./load-hook-diagnostics.js";
+import { loadSessionDiagnostics } from "./load-session-diagnostics.js";
 import { normaliseScenario } from "./normalise-scenario.js";
 import { normaliseScenarioCases } from "./normalise-scenario-cases.js";
 import { type ParseScenarioTextResult, parseScenarioText } from "./parse-scenario-text.js";
@@ -60,13 +61,12 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
     locateKey: parsed.locateKey,
   };
   const warnings = parsed.warnings;
-  const hookErrors = await loadHookDiagnostics({
-    hooks: parsed.value.hooks,
-    folder: dirname(path),
-    displayPath,
-    locate: parsed.locate,
-  });
-  if (hookErrors.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...hookErrors, ...warnings]) };
+  const where = { folder: dirname(path), displayPath, locate: parsed.locate };
+  const fileErrors = [
+    ...(await loadHookDiagnostics({ hooks: parsed.value.hooks, ...where })),
+    ...(await loadSessionDiagnostics({ session: parsed.value.session, ...where })),
+  ];
+  if (fileErrors.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...fileErrors, ...warnings]) };
   if (parsed.value.cases === undefined) {
     const result = normaliseScenario(base);
     if ("diagnostics" in result)

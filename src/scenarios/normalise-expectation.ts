@@ -78,7 +78,42 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
       ...(value.options === undefined ? {} : { options: value.options }),
     };
   },
+  compaction: (value) => {
+    if (typeof value === "boolean") return { type: "compaction", triggered: value };
+    const { triggered, trigger, identifiersPreserved, tokensAfterMax, reduction, structure } = value;
+    return {
+      type: "compaction",
+      triggered: triggered ?? true,
+      ...(trigger === undefined ? {} : { trigger }),
+      ...(identifiersPreserved === undefined ? {} : { identifiersPreserved }),
+      ...(tokensAfterMax === undefined ? {} : { tokensAfterMax }),
+      ...(reduction === undefined ? {} : { reduction: withoutUndefined(reduction) }),
+      ...(structure === undefined ? {} : { structure }),
+    };
+  },
+  pruned: (value) => {
+    if (typeof value === "boolean") return { type: "pruned", pruned: value };
+    const { mechanism, tools, count } = value;
+    return {
+      type: "pruned",
+      pruned: count !== 0,
+      ...(mechanism === undefined ? {} : { mechanism }),
+      ...(tools === undefined ? {} : { tools: list(tools) }),
+      ...(count === undefined ? {} : { count }),
+    };
+  },
+  "prompt-tokens-max": (value) => ({ type: "prompt-tokens-max", max: value }),
 };
+
+function withoutUndefined(range: { min?: number | undefined; max?: number | undefined }): {
+  min?: number;
+  max?: number;
+} {
+  return {
+    ...(range.min === undefined ? {} : { min: range.min }),
+    ...(range.max === undefined ? {} : { max: range.max }),
+  };
+}
 
 export interface NormaliseExpectationOptions {
   /** Absolute folder of the scenario file; custom module paths resolve against it. */
@@ -89,7 +124,9 @@ export interface NormaliseExpectationOptions {
 /**
  * Normalises one `expect` item: `reply-contains: a` becomes `values: ["a"]`, `reply-matches:
  * /x/i` becomes `pattern: "x", flags: "i"`, `tool-called: read` becomes `name: "read"`, custom
- * module and `prompt-golden` file paths become absolute, `exportName` defaulting to `default`.
+ * module and `prompt-golden` file paths become absolute, `exportName` defaulting to `default`;
+ * `compaction: {...}` gets `triggered: true` unless it says otherwise, `pruned: { count: 0 }`
+ * means `pruned: false`, and `pruned.tools: x` becomes `tools: ["x"]`.
  */
 export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
   const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];

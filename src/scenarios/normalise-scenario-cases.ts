@@ -37,7 +37,7 @@ export function normaliseScenarioCases(
       missing.push(...problems);
       continue;
     }
-    const { name, turns } = template.fill(scenarioCase.fields);
+    const { name, summaries, turns } = template.fill(scenarioCase.fields);
     const changed = (turn: number, position: number): boolean =>
       turns[turn]?.expect[position] !== base.turns[turn]?.expect[position];
     const patterns = checkReplyPatterns({ turns, only: changed });
@@ -46,7 +46,7 @@ export function normaliseScenarioCases(
       continue;
     }
     const suffix = caseSuffix(scenarioCase);
-    scenarios.push({ ...base, id: `${options.fileId}#${suffix}`, caseId: suffix, name, turns });
+    scenarios.push({ ...base, id: `${options.fileId}#${suffix}`, caseId: suffix, name, summaries, turns });
   }
   const templated = (turn: number, position: number): boolean =>
     template.uses.some(

@@ -7,8 +7,16 @@ import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
  * "expected ..." phrase of the diagnostic that a failing value produces.
  */
 
+import { CONTEXT_EXPECTATION_KEYS } from "./context-expectation-schema.js";
 import { EXPECTATION_TYPES, expectationSchema } from "./expectation-schema.js";
 import { mapping, names, nonEmptyText, positiveInt, text } from "./schema-primitives.js";
+import {
+  SCRIPT_STEP_KEYS,
+  SUMMARY_STEP_KEYS,
+  scriptStepSchema,
+  summariesSchema,
+  toolCallSchema,
+} from "./script-step-schema.js";
 
 export const SCENARIO_KEYS = [
   "name",
@@ -29,10 +37,13 @@ export const SCENARIO_KEYS = [
   "timeout",
   "maxSteps",
   "cases",
+  "summaries",
+  "contextWindow",
+  "session",
   "turns",
 ] as const;
 
-export const TURN_KEYS = ["user", "heartbeat", "system", "script", "approvals", "expect"] as const;
+export const TURN_KEYS = ["user", "heartbeat", "system", "script", "summaries", "approvals", "expect"] as const;
 
 /** The keys that name a turn's kind; a turn has exactly one. */
 export const TURN_KIND_KEYS = ["user", "heartbeat", "system"] as const;
@@ -60,42 +71,8 @@ const faultsSchema = z.strictObject(
   { error: "a mapping with rate, kinds and seed" },
 );
 
-const httpStatusLabel = "an HTTP status from 100 to 599";
-const secondsLabel = "a non-negative number of seconds";
-
-const toolCallSchema = z.strictObject(
-  { tool: nonEmptyText("a tool name"), input: mapping().optional() },
-  { error: "a mapping with tool and input" },
-);
-
-const scriptStepSchema = z.union(
-  [
-    z.strictObject({ text: text() }),
-    z.strictObject({ tool: nonEmptyText("a tool name"), input: mapping().optional(), text: text().optional() }),
-    z.strictObject({
-      tools: z
-        .array(toolCallSchema, { error: "a list of tool calls" })
-        .min(1, { error: "a non-empty list of tool calls" }),
-      text: text().optional(),
-    }),
-    z.strictObject({
-      error: z.strictObject(
-        {
-          status: z
-            .number({ error: httpStatusLabel })
-            .int({ error: httpStatusLabel })
-            .min(100, { error: httpStatusLabel })
-            .max(599, { error: httpStatusLabel })
-            .optional(),
-          message: text(),
-          retryAfter: z.number({ error: secondsLabel }).nonnegative({ error: secondsLabel }).optional(),
-        },
-        { error: "a mapping with status, message and retryAfter" },
-      ),
-    }),
-  ],
-  { error: "a script step (text, tool, tools or error)" },
-);
+const MAX_CONTEXT_WINDOW = 10_000_000;
+const contextWindowLabel = "a positive integer number of tokens, at most 10000000";
 
 const approvalSchema = z.strictObject(
   { match: nonEmptyText("a command glob"), decision: z.enum(["allow", "deny"], { error: "allow or deny" }) },
@@ -148,6 +125,9 @@ const turnSchema = z
         .array(scriptStepSchema, { error: "a list of script steps" })
         .optional()
         .describe("What the scripted model plays, in order across the turn's model calls."),
+      summaries: summariesSchema
+        .optional()
+        .describe("What the scripted model answers to this turn's compaction summary calls, in order."),
       approvals: z
         .array(approvalSchema, { error: "a list of approvals" })
         .optional()
@@ -224,6 +204,18 @@ export const scenarioFileSchema = z.strictObject(
       )
       .optional()
       .describe("Data-driven cases filling {{field}} placeholders: a .jsonl/.csv path or an inline list."),
+    summaries: summariesSchema
+      .optional()
+      .describe(
+        "What the scripted model answers to compaction summary calls of turns without their own summaries, in order across the run.",
+      ),
+    contextWindow: positiveInt(contextWindowLabel)
+      .max(MAX_CONTEXT_WINDOW, { error: contextWindowLabel })
+      .optional()
+      .describe("Context window of every model of the scenario, tokens; overrides config and the known-model table."),
+    session: nonEmptyText("a path to a JSONL session transcript")
+      .optional()
+      .describe("JSONL transcript the main session starts from, relative to the scenario file (at most 16 MiB)."),
     turns: z
       .array(turnSchema, { error: "a list of turns" })
       .min(1, { error: "a non-empty list of turns" })
@@ -240,13 +232,23 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
   "turns[]": { label: "a turn key", keys: TURN_KEYS },
   "turns[].heartbeat": { label: "a heartbeat key", keys: ["reason"] },
   "turns[].system": { label: "a system event key", keys: ["text", "reason"] },
-  "turns[].script[]": { label: "a script step key", keys: ["text", "tool", "input", "tools", "error"] },
+  "turns[].script[]": { label: "a script step key", keys: SCRIPT_STEP_KEYS },
   "turns[].script[].tools[]": { label: "a tool call key", keys: Object.keys(toolCallSchema.shape) },
   "turns[].script[].error": { label: "a script error key", keys: ["status", "message", "retryAfter"] },
+  "turns[].summaries[]": { label: "a summary step key", keys: SUMMARY_STEP_KEYS },
+  "turns[].summaries[].error": { label: "a summary error key", keys: ["status", "message"] },
+  "summaries[]": { label: "a summary step key", keys: SUMMARY_STEP_KEYS },
+  "summaries[].error": { label: "a summary error key", keys: ["status", "message"] },
   "turns[].approvals[]": { label: "an approval key", keys: Object.keys(approvalSchema.shape) },
   "turns[].expect[]": { label: "an expectation type", keys: EXPECTATION_TYPES },
   "turns[].expect[].tool-called": { label: "a tool-called key", keys: ["name", "input", "times"] },
   "turns[].expect[].hook-called": { label: "a hook-called key", keys: ["name", "times", "plugin"] },
   "turns[].expect[].tool-blocked": { label: "a tool-blocked key", keys: ["name", "reason"] },
   "turns[].expect[].custom": { label: "a custom key", keys: ["module", "export", "options"] },
+  "turns[].expect[].compaction": { label: "a compaction key", keys: CONTEXT_EXPECTATION_KEYS.compaction },
+  "turns[].expect[].compaction.reduction": {
+    label: "a reduction key",
+    keys: CONTEXT_EXPECTATION_KEYS["compaction.reduction"],
+  },
+  "turns[].expect[].pruned": { label: "a pruned key", keys: CONTEXT_EXPECTATION_KEYS.pruned },
 };

@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, subagent-spawned, hook-called, tool-blocked, custom",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, subagent-spawned, hook-called, tool-blocked, custom, compaction, pruned, prompt-tokens-max",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -64,12 +64,15 @@ describe("checkExpectations", () => {
 
   it("has a handler for every expectation type", () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([
+      "compaction",
       "custom",
       "delivered",
       "heartbeat-ack",
       "hook-called",
       "prompt-contains",
       "prompt-golden",
+      "prompt-tokens-max",
+      "pruned",
       "reply-contains",
       "reply-equals",
       "reply-matches",

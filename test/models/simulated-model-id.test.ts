@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseSimulatedModelId } from "../../src/models/parse-simulated-model-id.js";
 
+const USAGE = "simulated:<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&keepIds=<p>&failSummary=<p>&seed=<n>";
+
 describe("parseSimulatedModelId", () => {
-  it("defaults every probability to 1 and the seed to 0", () => {
+  it("defaults every probability to 1 except failSummary (0), and the seed to 0", () => {
     expect(parseSimulatedModelId("perfect")).toEqual({
       ok: true,
-      value: { name: "perfect", rates: { quiet: 1, alert: 1, "silent-expected": 1, "reply-expected": 1 }, seed: 0 },
+      value: {
+        name: "perfect",
+        rates: { quiet: 1, alert: 1, "silent-expected": 1, "reply-expected": 1 },
+        seed: 0,
+        keepIds: 1,
+        failSummary: 0,
+      },
     });
   });
 
@@ -16,14 +24,36 @@ describe("parseSimulatedModelId", () => {
         name: "mixed",
         rates: { quiet: 0.7, alert: 0, "silent-expected": 0.5, "reply-expected": 0.25 },
         seed: 42,
+        keepIds: 1,
+        failSummary: 0,
       },
     });
   });
 
+  it("reads the summariser's keepIds and failSummary, e.g. sum?keepIds=0.8&seed=3", () => {
+    expect(parseSimulatedModelId("sum?keepIds=0.8&seed=3")).toEqual({
+      ok: true,
+      value: {
+        name: "sum",
+        rates: { quiet: 1, alert: 1, "silent-expected": 1, "reply-expected": 1 },
+        seed: 3,
+        keepIds: 0.8,
+        failSummary: 0,
+      },
+    });
+    expect(parseSimulatedModelId("sum?failSummary=0.25&keepIds=0")).toMatchObject({
+      ok: true,
+      value: { keepIds: 0, failSummary: 0.25 },
+    });
+  });
+
   it.each([
-    ["", "expected simulated:<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&seed=<n>"],
-    ["?ack=1", "expected simulated:<name>?ack=<p>&silent=<p>&alert=<p>&reply=<p>&seed=<n>"],
-    ["x?acks=1", 'unknown parameter "acks": expected one of ack, alert, silent, reply, seed'],
+    ["", `expected ${USAGE}`],
+    ["?ack=1", `expected ${USAGE}`],
+    ["x?acks=1", 'unknown parameter "acks": expected one of ack, alert, silent, reply, seed, keepIds, failSummary'],
+    ["x?keepIds=2", 'keepIds: expected a probability from 0 to 1, found "2"'],
+    ["x?failSummary=-1", 'failSummary: expected a probability from 0 to 1, found "-1"'],
+    ["x?keepIds=1&keepIds=1", 'parameter "keepIds" is given twice'],
     ["x?ack=1.5", 'ack: expected a probability from 0 to 1, found "1.5"'],
     ["x?reply=-0.1", 'reply: expected a probability from 0 to 1, found "-0.1"'],
     ["x?silent=", 'silent: expected a probability from 0 to 1, found ""'],

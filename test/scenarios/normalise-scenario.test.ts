@@ -50,6 +50,7 @@ describe("normaliseScenario", () => {
       hooks: [],
       bins: [],
       maxSteps: 25,
+      summaries: [],
       turns: [{ index: 0, kind: "user", text: "hi", script: [], approvals: [], expect: [], location: at(3, 5) }],
     });
   });
@@ -88,6 +89,7 @@ describe("normaliseScenario", () => {
       golden: { systemPrompt: "/suite/golden/heartbeat-quiet.md", location: loc(16, 25) },
       timeoutMs: 1500,
       maxSteps: 4,
+      summaries: [],
       turns: [
         {
           index: 0,

@@ -169,7 +169,7 @@ describe("parseScenarioText diagnostics", () => {
       'bad.yaml:6:23: turns[0].script[1]: expected a script step key, found key "inptu" (did you mean input?)',
       'bad.yaml:7:30: turns[0].script[2].input: expected a mapping, found string "nope"',
       "bad.yaml:8:47: turns[0].script[3].error.retryAfter: expected a non-negative number of seconds, found number -1",
-      'bad.yaml:9:9: turns[0].script[4]: expected a script step (text, tool, tools or error), found keys "text" and "error"',
+      'bad.yaml:9:9: turns[0].script[4]: expected a script step (text, tool, tools, error or hang), found keys "text" and "error"',
     ]);
   });
 

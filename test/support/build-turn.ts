@@ -29,6 +29,7 @@ export function buildScenario(overrides: Partial<Scenario> = {}): Scenario {
     hooks: [],
     bins: [],
     maxSteps: 25,
+    summaries: [],
     turns: [],
     ...overrides,
   };
