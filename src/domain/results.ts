@@ -1,7 +1,9 @@
+import type { IdentifierClass } from "./compaction.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { AgentEvent } from "./events.js";
 import type { Usage } from "./messages.js";
 import type { ComplianceCategory, ExpectationType, SourceLocation, TurnKind } from "./scenario.js";
+import type { SessionTranscriptRecord } from "./transcript.js";
 
 /** Outcome of one expectation. `expected` / `actual` are rendered for humans. */
 export interface ExpectationResult {
@@ -59,6 +61,8 @@ export interface UnitResult {
   costUsd: number | null;
   /** Golden files this unit checked (relative paths) and whether they matched. */
   golden?: { file: string; status: "match" | "mismatch" | "missing" | "written"; diff?: string }[];
+  /** Every session the unit ran (main first, then sub-agents) with its whole transcript. */
+  sessions?: SessionTranscriptRecord[];
 }
 
 export interface RunSummary {
@@ -152,6 +156,64 @@ export interface ModelComparisonEntry {
   costUsd: number | null;
   /** Nearest-rank percentiles of turn latency; `null` without turns. */
   latencyMs: { p50: number | null; p95: number | null };
+  /**
+   * The model's compactions. Present on every entry when any compared model's unit with a verdict
+   * compacted, absent otherwise (and in results written before compaction was measured).
+   */
+  compaction?: CompactionComparison;
+}
+
+/** A mean with its 95% interval; all three `null` when `n` is 0. */
+export interface ComparisonMean {
+  mean: number | null;
+  low: number | null;
+  high: number | null;
+  /** Number of units the mean is over (each unit counts once, however many compactions it had). */
+  n: number;
+}
+
+/**
+ * One model's compactions in a comparison. Only units with a verdict (passed, failed, errored)
+ * that wrote at least one audited compaction (a `compaction_audit` event) count.
+ * Both intervals are seeded percentile bootstraps over units (2 000 resamples of the units with
+ * replacement, seed derived from the model id), so many compactions in one unit weigh as one unit.
+ */
+export interface CompactionComparison {
+  /** Units that compacted. */
+  units: number;
+  /** Audited compactions of those units. */
+  compactions: number;
+  /**
+   * Mean over units of each unit's mean identifier preservation rate (0–1). Compactions whose
+   * removed messages had no identifier are left out, and so is a unit with only such compactions.
+   */
+  preservation: ComparisonMean;
+  /** Mean over units of each unit's mean token reduction ratio `1 − tokensAfter / tokensBefore`. */
+  reduction: ComparisonMean;
+  /** Share of compactions that passed every structural check, Wilson 95%; `n` = compactions. */
+  structure: ComparisonRate;
+  /** Identifiers the summaries lost, summed over the compactions, per class. */
+  lostByClass: Record<IdentifierClass, number>;
+}
+
+/**
+ * A paired test of two models' identifier preservation on the units both compacted (paired by
+ * scenario id and repeat, each side the unit's mean rate): a two-sided sign-flip permutation
+ * test on the per-unit differences, zero differences dropped.
+ */
+export interface CompactionPairComparison {
+  a: string;
+  b: string;
+  /** Units both models compacted with a preservation rate. */
+  n: number;
+  /** Mean of `a − b` per-unit preservation over those units; `null` when `n` is 0. */
+  meanDifference: number | null;
+  /** 1 when no unit differs. */
+  pValue: number;
+  /** `exact`: every sign assignment (≤ 16 differing units); `monte-carlo`: 10 000 seeded random ones. */
+  method: "exact" | "monte-carlo";
+  /** `"<model id> better"` (p < 0.05, the model with the higher mean) or `"no significant difference"`. */
+  verdict: string;
 }
 
 /**
@@ -209,4 +271,6 @@ export interface Comparison {
   models: ModelComparisonEntry[];
   /** Every pair (models[i], models[j]) with i < j, in that order. */
   pairs: PairComparison[];
+  /** Same pairs and order as `pairs`; present exactly when the entries carry `compaction`. */
+  compactionPairs?: CompactionPairComparison[];
 }

@@ -1,4 +1,10 @@
 import type { Comparison } from "../domain/index.js";
+import {
+  COMPACTION_COMPARISON_NOTE,
+  COMPACTION_PAIRS_NOTE,
+  compactionComparisonRows,
+  formatPoints,
+} from "./compaction-comparison-rows.js";
 import { comparisonRows } from "./comparison-rows.js";
 import { formatMeasuresTable } from "./format-measures-table.js";
 
@@ -25,7 +31,8 @@ function alignRows(rows: readonly string[][]): string[] {
  * The compact plain-text table `compare` prints: one row per model (pass rate, compliance per
  * category and false silence with Wilson 95% bounds, pass@k / pass^k, cost, latency), the
  * §11 measures table ({@link formatMeasuresTable}), then one line per pair with its McNemar
- * p-value and verdict.
+ * p-value and verdict. When some unit compacted, a compaction table per model and one line per
+ * pair with the sign-flip test of identifier preservation follow.
  */
 export function formatComparisonTable(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -38,5 +45,22 @@ export function formatComparisonTable(comparison: Comparison): string {
       lines.push(`${pair.a} vs ${pair.b}: p=${formatPValue(pair.pValue)} n=${pair.n}, ${pair.verdict}`);
     }
   }
+  lines.push(...compactionLines(comparison));
   return `${lines.join("\n")}\n`;
+}
+
+/** The compaction part: nothing unless some unit compacted. */
+function compactionLines(comparison: Comparison): string[] {
+  const table = compactionComparisonRows(comparison);
+  if (table === undefined) return [];
+  const lines = ["", "Compactions by model", COMPACTION_COMPARISON_NOTE, ...alignRows([table.header, ...table.rows])];
+  const pairs = comparison.compactionPairs ?? [];
+  if (pairs.length > 0) lines.push("", "Preservation pairs", COMPACTION_PAIRS_NOTE);
+  for (const pair of pairs) {
+    const difference = formatPoints(pair.meanDifference);
+    lines.push(
+      `${pair.a} vs ${pair.b}: p=${formatPValue(pair.pValue)} n=${pair.n} (${pair.method}), ${difference}, ${pair.verdict}`,
+    );
+  }
+  return lines;
 }

@@ -1,8 +1,10 @@
 import Table from "cli-table3";
 import type picocolors from "picocolors";
-import type { RunResult } from "../domain/index.js";
+import type { RunResult, RunSummary, UnitResult } from "../domain/index.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
+import { formatUnitsPreservation } from "./format-compaction-values.js";
 import { formatCost, formatCounts, formatDuration, truncateText } from "./format-values.js";
+import { listCompactions } from "./list-compactions.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
 import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
@@ -12,17 +14,24 @@ const VALUE_LIMITS = { maxChars: 1200, maxLines: 30 };
 
 const tableRow = summaryCells;
 
+/** The per-model table; a preservation column joins it when any unit compacted. */
 function summaryTable(result: RunResult, colors: Colors): string {
-  const head = SUMMARY_HEADINGS;
+  const compacted = listCompactions(result.units).length > 0;
+  const head = compacted ? [...SUMMARY_HEADINGS, "Preservation"] : SUMMARY_HEADINGS;
   // cli-table3 would colour through an optional dependency; colour (or not) ourselves instead.
   const table = new Table({
     head: head.map((title) => colors.bold(title)),
     style: { head: [], border: [] },
-    colAligns: ["left", "right", "right", "right", "right", "right", "right", "right", "right"],
+    colAligns: head.map((_, index) => (index === 0 ? "left" : "right")),
   });
+  const row = (label: string, summary: RunSummary, units: readonly UnitResult[]) =>
+    compacted ? [...tableRow(label, summary), formatUnitsPreservation(units)] : tableRow(label, summary);
   const models = summariseByModel(result);
-  for (const { model, summary } of models) table.push(tableRow(model, summary));
-  if (models.length > 1) table.push(tableRow("total", result.summary));
+  for (const { model, summary } of models) {
+    const units = result.units.filter((unit) => unit.model === model);
+    table.push(row(model, summary, units));
+  }
+  if (models.length > 1) table.push(row("total", result.summary, result.units));
   return table.toString();
 }
 
@@ -70,7 +79,8 @@ function finalLine(result: RunResult, colors: Colors): string {
 }
 
 /**
- * What the console prints at the end of a run: the per-model table, details of every failed or
+ * What the console prints at the end of a run: the per-model table (with a preservation column
+ * when any unit compacted: {@link formatUnitsPreservation}), details of every failed or
  * errored unit, flaky units, obsolete golden files and the final `<n> passed, <n> failed` line.
  */
 export function formatConsoleSummary(result: RunResult, colors: Colors): string {

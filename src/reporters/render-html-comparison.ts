@@ -1,4 +1,10 @@
 import type { Comparison } from "../domain/index.js";
+import {
+  COMPACTION_COMPARISON_NOTE,
+  COMPACTION_PAIRS_NOTE,
+  compactionComparisonRows,
+  compactionPairRows,
+} from "./compaction-comparison-rows.js";
 import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { escapeMarkup } from "./escape-markup.js";
@@ -13,7 +19,8 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 /**
  * The comparison matrix of `index.html` (pure): per model the pass rate and compliance per
  * category, the spec/loop.md §11 measures (a row per measure, a column per model; left out for
- * results written before they existed), then the McNemar test of each pair. All text escaped.
+ * results written before they existed), then the McNemar test of each pair, then, when some unit
+ * compacted, the compaction figures per model and the preservation test per pair. All text escaped.
  */
 export function renderHtmlComparison(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -44,5 +51,26 @@ export function renderHtmlComparison(comparison: Comparison): string {
       ),
     );
   }
+  parts.push(...compactionTables(comparison));
   return parts.join("\n");
+}
+
+/** Per model the compaction figures, then the preservation test per pair; none unless a unit compacted. */
+function compactionTables(comparison: Comparison): string[] {
+  const models = compactionComparisonRows(comparison);
+  if (models === undefined) return [];
+  const parts = [
+    "<h3>Compactions by model</h3>",
+    `<p>${escapeMarkup(COMPACTION_COMPARISON_NOTE)}</p>`,
+    table(models.header, models.rows),
+  ];
+  const pairs = compactionPairRows(comparison);
+  if (pairs.rows.length > 0) {
+    parts.push(
+      "<h3>Preservation pairs</h3>",
+      `<p>${escapeMarkup(COMPACTION_PAIRS_NOTE)}</p>`,
+      table(pairs.header, pairs.rows),
+    );
+  }
+  return parts;
 }

@@ -1,42 +1,15 @@
-import { type Comparison, formatDiagnostic, type RunResult } from "../domain/index.js";
-import { comparisonRows } from "./comparison-rows.js";
-import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
+import { formatDiagnostic, type RunResult } from "../domain/index.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
-import { formatRate } from "./format-rate.js";
 import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
+import { code, escapeTableCell, fenced } from "./markdown-text.js";
+import { renderMarkdownCompactions } from "./render-markdown-compactions.js";
+import { renderMarkdownComparison } from "./render-markdown-comparison.js";
 import { summariseByModel } from "./summarise-by-model.js";
 
 /** Failing units listed in full; GitHub caps a step summary at 1 MiB. */
 const MAX_FAILURES = 50;
 const VALUE_LIMITS = { maxChars: 2000, maxLines: 40 };
-
-export function escapeTableCell(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
-
-function longestRun(text: string, character: string): number {
-  let longest = 0;
-  let current = 0;
-  for (const each of text) {
-    current = each === character ? current + 1 : 0;
-    longest = Math.max(longest, current);
-  }
-  return longest;
-}
-
-/** Inline code that survives backticks in the text. */
-function code(text: string): string {
-  const ticks = "`".repeat(longestRun(text, "`") + 1);
-  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
-  return `${ticks}${pad}${text.replace(/\r?\n/g, " ")}${pad}${ticks}`;
-}
-
-/** A fenced block longer than any backtick run inside it. */
-function fenced(text: string): string {
-  const fence = "`".repeat(Math.max(3, longestRun(text, "`") + 1));
-  return `${fence}\n${text}\n${fence}`;
-}
 
 function outcome(result: RunResult): string {
   if (result.status !== "completed") return result.status;
@@ -60,48 +33,6 @@ function modelTable(result: RunResult): string[] {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map((row) => `| ${row} |`),
   ];
-}
-
-/** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
-function measuresTable(comparison: Comparison): string[] {
-  const entries = entriesWithMeasures(comparison.models);
-  if (entries.length === 0) return [];
-  return [
-    "Compliance measures (spec/loop.md §11):",
-    "",
-    `| Measure (turns) | ${entries.map((entry) => escapeTableCell(entry.model)).join(" | ")} |`,
-    `| --- |${" ---: |".repeat(entries.length)}`,
-    ...COMPLIANCE_MEASURE_ROWS.map(
-      (row) => `| ${row.title} | ${entries.map((entry) => formatRate(entry.measures[row.name])).join(" | ")} |`,
-    ),
-    "",
-  ];
-}
-
-/** The `compare` section: rates with Wilson 95% bounds per model, then McNemar per pair. */
-function comparisonSection(comparison: Comparison): string[] {
-  const { header, rows } = comparisonRows(comparison);
-  const lines = [
-    "## Comparison",
-    "",
-    "Rates with Wilson 95% intervals; a turn complies when all its expectations passed.",
-    "",
-    `| ${header.join(" | ")} |`,
-    `| --- |${" ---: |".repeat(header.length - 1)}`,
-    ...rows.map((row) => `| ${row.map(escapeTableCell).join(" | ")} |`),
-    "",
-    ...measuresTable(comparison),
-  ];
-  if (comparison.pairs.length > 0) {
-    lines.push("| A | B | Paired units | p-value | Verdict |", "| --- | --- | ---: | ---: | --- |");
-    for (const pair of comparison.pairs) {
-      lines.push(
-        `| ${escapeTableCell(pair.a)} | ${escapeTableCell(pair.b)} | ${pair.n} | ${pair.pValue.toPrecision(3)} | ${escapeTableCell(pair.verdict)} |`,
-      );
-    }
-    lines.push("");
-  }
-  return lines;
 }
 
 function failureSection(failure: UnitFailure): string[] {
@@ -128,9 +59,10 @@ function failureSection(failure: UnitFailure): string[] {
 }
 
 /**
- * `summary.md`, sized for a CI step summary: a headline, a table per model, the failures
- * (expected and actual values truncated), flaky units, input diagnostics and obsolete golden
- * files. Cost is `unknown` when not known, never `$0`.
+ * `summary.md`, sized for a CI step summary: a headline, a table per model, the comparison
+ * when `compare` wrote one, the compactions and context pruning when any unit had them, the
+ * failures (expected and actual values truncated), flaky units, input diagnostics and obsolete
+ * golden files. Cost is `unknown` when not known, never `$0`.
  */
 export function renderMarkdownReport(result: RunResult): string {
   const { summary } = result;
@@ -144,7 +76,8 @@ export function renderMarkdownReport(result: RunResult): string {
     ...modelTable(result),
     "",
   ];
-  if (result.comparison !== undefined) lines.push(...comparisonSection(result.comparison));
+  if (result.comparison !== undefined) lines.push(...renderMarkdownComparison(result.comparison));
+  lines.push(...renderMarkdownCompactions(result.units));
   const failures = listFailures(result.units);
   if (failures.length > 0) {
     lines.push("## Failures", "");

@@ -1,4 +1,10 @@
+import { summarizePreservation } from "../context/summarize-preservation.js";
 import type {
+  AgentEvent,
+  AgentEventOf,
+  CompactionAudit,
+  CompactionComparison,
+  CompactionPairComparison,
   Comparison,
   ComparisonRate,
   ComplianceCategory,
@@ -8,8 +14,11 @@ import type {
   TurnResult,
   UnitResult,
 } from "../domain/index.js";
+import { createSeededRandom, hashSeed } from "../platform/create-seeded-random.js";
 import {
+  buildCompactionComparison,
   compareModels,
+  comparePreservation,
   meanPassAtK,
   meanPassHatK,
   percentile,
@@ -94,20 +103,56 @@ function modelEntry(result: RunResult, model: string): ModelComparisonEntry {
   };
 }
 
-/** Exact McNemar on units both models ran to a verdict, paired by scenario id and repeat. */
-function pairEntry(result: RunResult, a: string, b: string): PairComparison {
+/** Units both models ran to a verdict, paired by scenario id and repeat, in `a`'s unit order. */
+function pairUnits(result: RunResult, a: string, b: string): [UnitResult, UnitResult][] {
   const keyOf = (unit: UnitResult) => `${unit.scenarioId}\u0000${unit.repeat}`;
   const ofB = new Map<string, UnitResult>();
   for (const unit of result.units) if (unit.model === b && isDecided(unit)) ofB.set(keyOf(unit), unit);
-  const pairs: { aPass: boolean; bPass: boolean }[] = [];
-  for (const unit of result.units) {
-    if (unit.model !== a || !isDecided(unit)) continue;
-    const other = ofB.get(keyOf(unit));
-    if (other === undefined) continue;
-    pairs.push({ aPass: unit.status === "passed", bPass: other.status === "passed" });
-  }
+  return result.units.flatMap((unit): [UnitResult, UnitResult][] => {
+    const other = unit.model === a && isDecided(unit) ? ofB.get(keyOf(unit)) : undefined;
+    return other === undefined ? [] : [[unit, other]];
+  });
+}
+
+/** Exact McNemar on units both models ran to a verdict. */
+function pairEntry(result: RunResult, a: string, b: string): PairComparison {
+  const pairs = pairUnits(result, a, b).map(([unitA, unitB]) => ({
+    aPass: unitA.status === "passed",
+    bPass: unitB.status === "passed",
+  }));
   const { pValue, verdict } = compareModels({ a, b, pairs });
   return { a, b, n: pairs.length, pValue, verdict };
+}
+
+function isAudit(event: AgentEvent): event is AgentEventOf<"compaction_audit"> {
+  return event.type === "compaction_audit";
+}
+
+/** The unit's audited compactions, in turn and event order. */
+function auditsOf(unit: UnitResult): CompactionAudit[] {
+  return unit.turns.flatMap((turn) => turn.events.filter(isAudit));
+}
+
+/** The model's compaction figures over its units with a verdict, bootstrap seeded from the model id. */
+function compactionEntry(result: RunResult, model: string): CompactionComparison {
+  const units = result.units.filter((unit) => unit.model === model && isDecided(unit)).map(auditsOf);
+  return buildCompactionComparison({ units, random: createSeededRandom(hashSeed(`compaction\u0000${model}`)) });
+}
+
+/** Sign-flip test of per-unit mean preservation on the paired units both models compacted. */
+function compactionPairEntry(result: RunResult, a: string, b: string): CompactionPairComparison {
+  const pairs = pairUnits(result, a, b).flatMap(([unitA, unitB]) => {
+    const rateA = summarizePreservation(auditsOf(unitA)).meanRate;
+    const rateB = summarizePreservation(auditsOf(unitB)).meanRate;
+    return rateA === null || rateB === null ? [] : [{ a: rateA, b: rateB }];
+  });
+  const random = createSeededRandom(hashSeed(`compaction\u0000${a}\u0000${b}`));
+  return comparePreservation({ a, b, pairs, random });
+}
+
+/** Every pair (models[i], models[j]) with i < j, in that order. */
+function modelPairs(models: readonly string[]): [string, string][] {
+  return models.flatMap((a, i) => models.slice(i + 1).map((b): [string, string] => [a, b]));
 }
 
 /**
@@ -115,17 +160,23 @@ function pairEntry(result: RunResult, a: string, b: string): PairComparison {
  * bounds, the false-silence rate, the spec/loop.md §11 measures ({@link buildComplianceMeasures}),
  * the unit pass rate, pass@k and pass^k (`null` when k is 1: then both equal the pass rate),
  * total cost and turn latency percentiles; per pair of models in the given order, an exact
- * McNemar test on the units both ran.
+ * McNemar test on the units both ran. When any compared unit with a verdict compacted, every
+ * model also gets `compaction` (preservation and reduction with seeded bootstrap intervals over
+ * units, structure pass rate) and every pair a sign-flip test of per-unit preservation in
+ * `compactionPairs`; otherwise neither field is written. The seeds derive from the model ids,
+ * so the same results always give the same bytes.
  */
 export function buildComparison(result: RunResult, options: BuildComparisonOptions = {}): Comparison {
   const models = [...new Set(options.models ?? result.options.models)];
-  const pairs: PairComparison[] = [];
-  for (let i = 0; i < models.length; i++) {
-    for (let j = i + 1; j < models.length; j++) {
-      const a = models[i];
-      const b = models[j];
-      if (a !== undefined && b !== undefined) pairs.push(pairEntry(result, a, b));
-    }
-  }
-  return { models: models.map((model) => modelEntry(result, model)), pairs };
+  const pairs = modelPairs(models);
+  const compactions = models.map((model) => compactionEntry(result, model));
+  const compacted = compactions.some((compaction) => compaction.units > 0);
+  const entries = models.map((model, index) => {
+    const entry = modelEntry(result, model);
+    const compaction = compactions[index];
+    return compacted && compaction !== undefined ? { ...entry, compaction } : entry;
+  });
+  const comparison: Comparison = { models: entries, pairs: pairs.map(([a, b]) => pairEntry(result, a, b)) };
+  if (!compacted) return comparison;
+  return { ...comparison, compactionPairs: pairs.map(([a, b]) => compactionPairEntry(result, a, b)) };
 }

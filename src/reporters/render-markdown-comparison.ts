@@ -1,0 +1,74 @@
+import type { Comparison } from "../domain/index.js";
+import {
+  COMPACTION_COMPARISON_NOTE,
+  COMPACTION_PAIRS_NOTE,
+  compactionComparisonRows,
+  compactionPairRows,
+} from "./compaction-comparison-rows.js";
+import { comparisonRows } from "./comparison-rows.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
+import { formatRate } from "./format-rate.js";
+import { escapeTableCell, markdownTable } from "./markdown-text.js";
+
+/** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
+function measuresTable(comparison: Comparison): string[] {
+  const entries = entriesWithMeasures(comparison.models);
+  if (entries.length === 0) return [];
+  return [
+    "Compliance measures (spec/loop.md §11):",
+    "",
+    `| Measure (turns) | ${entries.map((entry) => escapeTableCell(entry.model)).join(" | ")} |`,
+    `| --- |${" ---: |".repeat(entries.length)}`,
+    ...COMPLIANCE_MEASURE_ROWS.map(
+      (row) => `| ${row.title} | ${entries.map((entry) => formatRate(entry.measures[row.name])).join(" | ")} |`,
+    ),
+    "",
+  ];
+}
+
+/** Per model the compaction figures, then the preservation test per pair; none unless a unit compacted. */
+function compactionTables(comparison: Comparison): string[] {
+  const table = compactionComparisonRows(comparison);
+  if (table === undefined) return [];
+  const lines = [
+    "### Compactions by model",
+    "",
+    COMPACTION_COMPARISON_NOTE,
+    "",
+    ...markdownTable(table.header, table.rows),
+    "",
+  ];
+  const pairs = compactionPairRows(comparison);
+  if (pairs.rows.length > 0) lines.push(COMPACTION_PAIRS_NOTE, "", ...markdownTable(pairs.header, pairs.rows), "");
+  return lines;
+}
+
+/**
+ * The `compare` section of `summary.md`: rates with Wilson 95% bounds per model, the §11
+ * measures, McNemar per pair, then the compaction category when some unit compacted.
+ */
+export function renderMarkdownComparison(comparison: Comparison): string[] {
+  const { header, rows } = comparisonRows(comparison);
+  const lines = [
+    "## Comparison",
+    "",
+    "Rates with Wilson 95% intervals; a turn complies when all its expectations passed.",
+    "",
+    `| ${header.join(" | ")} |`,
+    `| --- |${" ---: |".repeat(header.length - 1)}`,
+    ...rows.map((row) => `| ${row.map(escapeTableCell).join(" | ")} |`),
+    "",
+    ...measuresTable(comparison),
+  ];
+  if (comparison.pairs.length > 0) {
+    lines.push("| A | B | Paired units | p-value | Verdict |", "| --- | --- | ---: | ---: | --- |");
+    for (const pair of comparison.pairs) {
+      lines.push(
+        `| ${escapeTableCell(pair.a)} | ${escapeTableCell(pair.b)} | ${pair.n} | ${pair.pValue.toPrecision(3)} | ${escapeTableCell(pair.verdict)} |`,
+      );
+    }
+    lines.push("");
+  }
+  lines.push(...compactionTables(comparison));
+  return lines;
+}
