@@ -1,6 +1,5 @@
-import type { ComplianceCategory, Message, Turn } from "../domain/index.js";
+import type { ComplianceCategory, Message, SessionTranscriptRecord, TranscriptEntry, Turn } from "../domain/index.js";
 import { ZERO_USAGE } from "../domain/index.js";
-import { readPositiveInteger } from "../prompt/read-config-value.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
@@ -10,11 +9,13 @@ import { createSkillsSession } from "./create-skills-session.js";
 import { createTurnTally, type TurnTotals } from "./create-turn-tally.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import { deliverReply, SCENARIO_CHANNEL, SCENARIO_RECIPIENT } from "./deliver-reply.js";
-import { readHeartbeatDelivery } from "./read-heartbeat-delivery.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
+import { parseCompactCommand, runCompactCommand } from "./run-compact-command.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
+import { runMemoryFlush } from "./run-memory-flush.js";
 import {
+  compactIfOverThreshold,
   runSessionRun,
   type SessionRunRequest,
   type SessionRunResult,
@@ -35,6 +36,8 @@ export interface AgentSessionOptions extends UnitSetting {
    * sub-agent runs included. Default: an empty registry.
    */
   hooks?: HookRegistry;
+  /** Entries the main session's transcript starts from (a scenario's `session:` file). */
+  preload?: readonly TranscriptEntry[];
 }
 
 export interface TurnOptions {
@@ -51,8 +54,10 @@ export interface TurnOutcome extends TurnTotals {
 
 export interface AgentSession {
   readonly sessionKey: string;
-  /** The persisted session history (what `before_message_write` let through). */
+  /** The main session's model context: the latest summary, then the kept persisted messages. */
   readonly history: readonly Message[];
+  /** Every session of the unit that ran (main first, then sub-agents in spawn order) with its transcript. */
+  transcripts(): SessionTranscriptRecord[];
   /** The hook registry every run of the session uses. */
   readonly hooks: HookRegistry;
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
@@ -72,7 +77,7 @@ export interface AgentSession {
  * `HEARTBEAT_OK` under `showOk`); an alert with no recipient (`target: none` or another channel)
  * or with `showAlerts: false` is skipped and kept; an alert is delivered and remembered. A run
  * that ends in an error or abort is `failed`, keeps its transcript and delivers nothing. Target
- * and visibility come from {@link readHeartbeatDelivery}.
+ * and visibility come from {@link resolveAgentHeartbeatConfig}.
  *
  * System-event turns are queued on the main session and wake it at once ([runtime]: no skip
  * checks, the event is the work); the run follows the heartbeat delivery rules above, so an
@@ -97,16 +102,18 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     key: mainKey,
     agentId,
     depth: 0,
-    history: [],
     model: options.model,
     lifecycle: lifecycleFor(mainKey, agentId),
+    ...(options.preload === undefined ? {} : { preload: options.preload }),
   };
+  const sessions: SessionState[] = [main];
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
+  let lastRun = { promptTokens: 0, outputTokens: 0 };
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
   // Heartbeat readers see the agent's own heartbeat block laid over the defaults (§5.1).
   const heartbeat = resolveAgentHeartbeatConfig(options.config, agentId);
-  const maxAckChars = readPositiveInteger(heartbeat.config, "agents.defaults.heartbeat.ackMaxChars", 300);
-  const heartbeatDelivery = readHeartbeatDelivery(heartbeat.config);
+  const maxAckChars = heartbeat.settings.ackMaxChars;
+  const heartbeatDelivery = heartbeat.delivery;
   const skills = createSkillsSession({
     runtime: options.runtime,
     workspaceDir: options.workspaceDir,
@@ -128,15 +135,21 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     prepareSkills: () => skills.prepareTurn(),
     subagentLimits: (id) => readSubagentLimits(options.config, id),
     lifecycleFor,
+    trackSession: (session) => sessions.push(session),
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+    ...(options.summaries ? { summaries: options.summaries } : {}),
+    ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
   };
   return {
     sessionKey: main.key,
-    history: main.history,
+    get history() {
+      return main.context?.messages() ?? [];
+    },
+    transcripts: () => sessions.flatMap((session) => (session.context ? [transcriptRecord(session)] : [])),
     hooks: registry,
-    end: () => main.lifecycle.end(main.history.length),
+    end: () => main.lifecycle.end(main.context?.messages().length ?? 0),
     async runTurn({ turn, category, signal }) {
-      const input = buildTurnInput(turn, { config: heartbeat.config, now: options.runtime.now(), userTimezone });
+      const input = buildTurnInput(turn, { config: options.config, agentId, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
       // The turn's own run: `message_received`, a heartbeat skip and the run share its id.
@@ -150,10 +163,22 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           timestamp: options.runtime.now(),
         });
       }
+      const compactInstructions = parseCompactCommand(turn);
+      if (compactInstructions !== undefined) {
+        const totals = await runCompactCommand({
+          world,
+          session: main,
+          turn,
+          instructions: compactInstructions,
+          runId,
+          ...(signal ? { signal } : {}),
+        });
+        return { input: input.content, systemPrompt: "", ...totals };
+      }
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({
           runtime: options.runtime,
-          config: heartbeat.config,
+          heartbeat: heartbeat.settings,
           agentEnabled: heartbeat.enabled,
           workspaceDir: options.workspaceDir,
           userTimezone,
@@ -181,6 +206,9 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           }),
         },
       };
+      // The threshold trigger runs once a run has settled (an acknowledged heartbeat is dropped first).
+      const afterRun = (base: { runId: string; sessionKey: string }) =>
+        compactIfOverThreshold(world, main, { ...request, input }, base);
       const settle = async (result: SessionRunResult, heartbeat: boolean): Promise<SessionRunResult> => {
         const settled = await settleTurnDelivery({
           outcome: result.outcome,
@@ -195,10 +223,27 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           hooks: result.hooks,
         });
         lastHeartbeatAlert = settled.lastAlert;
-        if (settled.keepMessages) main.history.push(...result.outcome.persisted);
+        lastRun = lastRunUsage(result) ?? lastRun;
+        const base = { runId: result.runId, sessionKey: main.key };
+        if (!settled.keepMessages) await main.context?.dropSince(result.mark, "heartbeat-ack");
+        await afterRun(base);
         tally.addMainRun(result, settled.delivered);
         return result;
       };
+      if (turn.kind === "user") {
+        const flush = await runMemoryFlush({
+          world,
+          session: main,
+          request: { ...request, input },
+          userTimezone,
+          lastRun,
+          runId: options.runtime.newId("run"),
+        });
+        if (flush !== undefined) {
+          tally.addChildRun(flush);
+          await afterRun({ runId: flush.runId, sessionKey: main.key });
+        }
+      }
       // A system event wakes the session for a heartbeat-style run: acks and silence are
       // suppressed like a heartbeat's, an alert or relay is delivered.
       const heartbeatRun = isHeartbeat || turn.kind === "system";
@@ -215,6 +260,27 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       );
       return { input: input.content, systemPrompt: first.systemPrompt, ...tally.result() };
     },
+  };
+}
+
+/** The usage the last call of a run reported, as the memory flush projects from it (memory.md §9.1). */
+function lastRunUsage(result: SessionRunResult): { promptTokens: number; outputTokens: number } | undefined {
+  for (let index = result.outcome.messages.length - 1; index >= 0; index--) {
+    const message = result.outcome.messages[index];
+    if (message?.role !== "assistant" || message.usage === undefined) continue;
+    const { inputTokens, cacheReadTokens, cacheWriteTokens, outputTokens } = message.usage;
+    return { promptTokens: inputTokens + cacheReadTokens + cacheWriteTokens, outputTokens };
+  }
+  return undefined;
+}
+
+function transcriptRecord(session: SessionState): SessionTranscriptRecord {
+  const context = session.context as NonNullable<SessionState["context"]>;
+  return {
+    sessionKey: session.key,
+    sessionId: context.transcript.sessionId,
+    file: context.sessionFile,
+    entries: [...context.transcript.allEntries],
   };
 }
 

@@ -147,5 +147,7 @@ export async function executeToolCall(options: ExecuteToolCallOptions): Promise<
     toolName: call.name,
     content: result.content,
     isError: result.isError,
+    // Kept in the transcript and results; the context step strips them from every model request.
+    ...(result.details === undefined ? {} : { details: result.details }),
   };
 }

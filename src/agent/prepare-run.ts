@@ -1,5 +1,5 @@
 import type { EventSink, Message, Model, Runtime, Tool } from "../domain/index.js";
-import { parseModelId } from "../models/create-model.js";
+import { parseModelId } from "../domain/index.js";
 import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { applyPromptHooks } from "./apply-prompt-hooks.js";

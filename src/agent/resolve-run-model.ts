@@ -1,5 +1,5 @@
 import type { HookResult, Message, Model } from "../domain/index.js";
-import { parseModelId } from "../models/create-model.js";
+import { parseModelId } from "../domain/index.js";
 import type { RunHooks } from "./create-run-hooks.js";
 
 export interface ResolveRunModelOptions {

@@ -1,26 +1,36 @@
+import { resolveAgentConfig } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
+import { isOverCompactionThreshold } from "../context/is-context-overflow.js";
+import type { Summarize } from "../context/summarize-in-stages.js";
 import type {
   ComplianceCategory,
   EventSink,
-  Message,
   Model,
+  ModelCallContext,
+  ModelCallPurpose,
   Runtime,
+  ScriptStep,
   Tool,
   ToolContext,
+  TranscriptEntry,
   Turn,
   UserMessage,
 } from "../domain/index.js";
-import { parseModelId } from "../models/create-model.js";
-import { readConfigValue } from "../prompt/read-config-value.js";
+import { parseModelId } from "../domain/index.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
+import { createModelSummarizer } from "./create-model-summarizer.js";
 import type { RunHooks } from "./create-run-hooks.js";
+import { createSessionContext, type SessionContext } from "./create-session-context.js";
 import type { SessionLifecycle } from "./create-session-lifecycle.js";
 import type { SkillsTurn } from "./create-skills-session.js";
 import { createSubagentSpawner, type PendingSubagent } from "./create-subagent-spawner.js";
 import { fireRunEndHooks } from "./fire-run-end-hooks.js";
+import { loadWorkspaceRules } from "./load-workspace-rules.js";
 import { prepareRun } from "./prepare-run.js";
 import type { SubagentLimits } from "./read-subagent-limits.js";
+import { resolveSessionContextSettings } from "./resolve-session-context-settings.js";
 import { type AgentLoopOutcome, runAgentLoop } from "./run-agent-loop.js";
 
 /** The unit a session belongs to: its world, model, tools and identity. */
@@ -44,6 +54,10 @@ export interface UnitSetting {
    * keeps its model; a sub-agent uses its requester's model.
    */
   resolveModel?: (id: string) => Model | undefined;
+  /** The scenario's `summaries:` (what the scripted model answers to compaction calls). */
+  summaries?: readonly ScriptStep[];
+  /** The context window of every model of the unit, tokens (a scenario's `contextWindow:`). */
+  contextWindow?: number;
 }
 
 /** What every run of a unit shares: the unit's setting plus session services. */
@@ -53,6 +67,8 @@ export interface SessionRunWorld extends UnitSetting {
   subagentLimits(agentId: string): SubagentLimits;
   /** The lifecycle (id, `session_start` / `session_end`, hooks) of a new session. */
   lifecycleFor(sessionKey: string, agentId: string): SessionLifecycle;
+  /** Records a session of the unit (main or sub-agent), so its transcript reaches the results. */
+  trackSession(session: SessionState): void;
 }
 
 /** One session of the unit: the main session (depth 0) or a sub-agent's (depth ≥ 1). */
@@ -60,8 +76,10 @@ export interface SessionState {
   key: string;
   agentId: string;
   depth: number;
-  /** Persisted messages of earlier runs. */
-  history: Message[];
+  /** The session's transcript and context step, created by its first run. */
+  context?: SessionContext;
+  /** Entries the session's transcript starts from (a scenario's `session:` file). */
+  preload?: readonly TranscriptEntry[];
   /** The model this session's runs call. */
   model: Model;
   /** Session id and `session_start` / `session_end`; runs get their hooks from it. */
@@ -78,6 +96,10 @@ export interface SessionRunRequest {
   signal: AbortSignal | undefined;
   /** Tool services besides the spawner (exec approver, the main session's messenger). */
   services?: Pick<ToolContext, "approver" | "messenger">;
+  /** What the run's model calls are for; default `turn` (`memory_flush` for the flush run). */
+  purpose?: ModelCallPurpose;
+  /** Appended to the system prompt's extra section (the memory flush's system prompt). */
+  extraSystemPrompt?: string;
 }
 
 export interface SessionRunResult {
@@ -88,6 +110,8 @@ export interface SessionRunResult {
   children: readonly PendingSubagent[];
   /** The run's hooks (delivery hooks fire after the run). */
   hooks: RunHooks;
+  /** The session's transcript leaf before the run: dropping back to it forgets the run. */
+  mark: string | null;
 }
 
 /**
@@ -115,16 +139,15 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
 
 /**
  * What the prompt's Sandbox section says about the emulated container (spec/loop.md §9): the
- * workspace mounted at `/workspace` with `agents.defaults.sandbox.workspaceAccess` (default `none`).
+ * workspace mounted at `/workspace` with the agent's `sandbox.workspaceAccess` (over the defaults', default `none`).
  */
-function sandboxPromptInfo(config: Readonly<Record<string, unknown>>, workspaceDir: string): SandboxPromptInfo {
-  const access = readConfigValue(config, "agents.defaults.sandbox.workspaceAccess");
-  return {
-    enabled: true,
-    workspaceDir,
-    containerWorkspaceDir: "/workspace",
-    workspaceAccess: access === "ro" || access === "rw" ? access : "none",
-  };
+function sandboxPromptInfo(
+  config: Readonly<Record<string, unknown>>,
+  agentId: string,
+  workspaceDir: string,
+): SandboxPromptInfo {
+  const { workspaceAccess } = resolveAgentConfig(resolveOpenClawConfig(config), agentId).sandbox;
+  return { enabled: true, workspaceDir, containerWorkspaceDir: "/workspace", workspaceAccess };
 }
 
 /**
@@ -146,6 +169,11 @@ export async function runSessionRun(
   const { tools } = session;
   const sessionId = await session.lifecycle.start(base);
   const hooks = session.lifecycle.hooksFor(base);
+  const context = sessionContextOf(world, session, sessionId);
+  const history = context.messages();
+  const mark = context.mark();
+  const compactionsAtStart = context.transcript.compactionCount;
+  const callContext = callContextFor(world, session, request);
   emit({ ...base, type: "agent_start", input: request.input.content, kind: request.input.kind ?? "user" });
   const runStarted = world.monotonic?.();
   const run = await prepareRun({
@@ -155,7 +183,7 @@ export async function runSessionRun(
     base,
     sessionId,
     prompt: request.input.content,
-    history: session.history,
+    history,
     model: session.model,
     ...(world.resolveModel ? { resolveModel: world.resolveModel } : {}),
     skills: { prepareTurn: world.prepareSkills },
@@ -164,8 +192,9 @@ export async function runSessionRun(
     agentId: session.agentId,
     workspaceDir: world.workspaceDir,
     ...(isSandboxedSession(world.config, session.agentId, session.key)
-      ? { sandbox: sandboxPromptInfo(world.config, world.workspaceDir) }
+      ? { sandbox: sandboxPromptInfo(world.config, session.agentId, world.workspaceDir) }
       : {}),
+    ...(request.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: request.extraSystemPrompt }),
   });
   const spawner = createSubagentSpawner({
     limits: world.subagentLimits(session.agentId),
@@ -190,18 +219,12 @@ export async function runSessionRun(
     model: run.model,
     tools,
     systemPrompt: run.systemPrompt,
-    history: session.history,
+    context,
+    summarize: summarizerFor(world, session, { ...callContext, purpose: "compaction" }, run.model),
     input: { ...request.input, content: run.prompt },
     callContext: {
-      scenarioId: world.scenarioId,
-      unitId: world.unitId,
-      turnIndex: request.turn.index,
-      turnKind: request.turn.kind,
-      repeat: world.repeat,
-      script: request.turn.script,
-      category: request.category,
-      input: request.input.content,
-      sessionKey: session.key,
+      ...callContext,
+      ...(request.purpose === undefined ? {} : { purpose: request.purpose }),
     },
     workspaceDir: world.workspaceDir,
     maxSteps: world.maxSteps,
@@ -212,6 +235,10 @@ export async function runSessionRun(
     services: { ...request.services, config: world.config, agentId: session.agentId, subagents: spawner },
     hooks,
   });
+  const compacted = context.transcript.compactionCount !== compactionsAtStart;
+  if (context.settings.cacheTtl !== undefined && outcome.error === undefined && !compacted) {
+    await context.touchCache({ provider: run.llm.provider, modelId: run.llm.model });
+  }
   const finished = world.monotonic?.();
   await fireRunEndHooks({
     hooks,
@@ -219,5 +246,103 @@ export async function runSessionRun(
     ...run.llm,
     ...(runStarted === undefined || finished === undefined ? {} : { durationMs: finished - runStarted }),
   });
-  return { runId, outcome, systemPrompt: run.systemPrompt, children: spawner.pending(), hooks };
+  return { runId, outcome, systemPrompt: run.systemPrompt, children: spawner.pending(), hooks, mark };
+}
+
+/** Where a session's model calls happen, for the scripted and simulated models. */
+export function callContextFor(
+  world: SessionRunWorld,
+  session: SessionState,
+  request: Pick<SessionRunRequest, "turn" | "category" | "input">,
+): ModelCallContext {
+  const { turn } = request;
+  return {
+    scenarioId: world.scenarioId,
+    unitId: world.unitId,
+    turnIndex: turn.index,
+    turnKind: turn.kind,
+    repeat: world.repeat,
+    script: turn.script,
+    summaries:
+      turn.summaries === undefined
+        ? { scope: "scenario", steps: world.summaries ?? [] }
+        : { scope: "turn", steps: turn.summaries },
+    category: request.category,
+    input: request.input.content,
+    sessionKey: session.key,
+  };
+}
+
+/**
+ * The summariser of a session's compactions: `agents.defaults.compaction.model` when it names a
+ * model the unit can resolve, else the run's model (so a live model summarises live runs).
+ */
+export function summarizerFor(
+  world: SessionRunWorld,
+  session: SessionState,
+  context: ModelCallContext,
+  runModel: Model = session.model,
+): Summarize {
+  const configured = session.context?.settings.compactionModel;
+  const model = (configured === undefined ? undefined : world.resolveModel?.(configured)) ?? runModel;
+  return createModelSummarizer({ model, context });
+}
+
+/**
+ * The session's context step outside a run (a `/compact` command): starts the session
+ * (`session_start` on first use) and creates its transcript.
+ */
+export async function ensureSessionContext(
+  world: SessionRunWorld,
+  session: SessionState,
+  base: { runId: string; sessionKey: string },
+): Promise<SessionContext> {
+  const sessionId = await session.lifecycle.start(base);
+  return sessionContextOf(world, session, sessionId);
+}
+
+/** The session's context step, created on its first run with the session's id. */
+function sessionContextOf(world: SessionRunWorld, session: SessionState, sessionId: string): SessionContext {
+  session.context ??= createSessionContext({
+    runtime: world.runtime,
+    agentId: session.agentId,
+    sessionId,
+    settings: resolveSessionContextSettings({
+      config: world.config,
+      model: session.model,
+      ...(world.contextWindow === undefined ? {} : { contextWindow: world.contextWindow }),
+    }),
+    ...(session.preload === undefined ? {} : { preload: session.preload }),
+    workspaceRules: () => loadWorkspaceRules(world.runtime, world.workspaceDir),
+  });
+  return session.context;
+}
+
+/**
+ * The threshold trigger (context.md §4.2 item 1) after a run has settled: compacts the session
+ * when its context is over `contextWindow − reserve`. The compacted context serves the next run.
+ */
+export async function compactIfOverThreshold(
+  world: SessionRunWorld,
+  session: SessionState,
+  request: Pick<SessionRunRequest, "turn" | "category" | "input" | "signal">,
+  base: { runId: string; sessionKey: string },
+): Promise<void> {
+  const context = session.context;
+  if (context === undefined) return;
+  const { compaction } = context.settings;
+  const check = isOverCompactionThreshold({
+    messages: context.messages(),
+    contextWindow: compaction.contextWindow,
+    reserveTokens: compaction.reserveTokens,
+  });
+  if (!check.over) return;
+  await context.compact({
+    trigger: "threshold",
+    summarize: summarizerFor(world, session, { ...callContextFor(world, session, request), purpose: "compaction" }),
+    hooks: session.lifecycle.hooksFor(base),
+    ...(request.signal ? { signal: request.signal } : {}),
+    base,
+    emit: world.emit,
+  });
 }

@@ -10,6 +10,7 @@ import { buildSubagentTaskMessage } from "./build-subagent-task-message.js";
 import { type PendingSubagent, subagentHookInfo } from "./create-subagent-spawner.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
 import {
+  compactIfOverThreshold,
   runSessionRun,
   type SessionRunRequest,
   type SessionRunResult,
@@ -32,6 +33,7 @@ const STATUS_BY_STOP: Record<LoopStopReason, SubagentRunStatus> = {
   max_steps: "error",
   error: "error",
   aborted: "unknown",
+  context_overflow: "error",
 };
 
 function childSignal(parent: AbortSignal | undefined, seconds: number | undefined) {
@@ -106,13 +108,13 @@ async function runChild(
     key: child.childSessionKey,
     agentId: child.agentId,
     depth: child.depth,
-    history: [],
     model,
     lifecycle: world.lifecycleFor(child.childSessionKey, child.agentId),
   };
+  world.trackSession(session);
   // Sub-agents never deliver to channels (spec/loop.md §6.2): no messenger.
   const { messenger: _messenger, ...childServices } = settlement.request.services ?? {};
-  const timing = childSignal(settlement.request.signal, child.request.runTimeoutSeconds);
+  const timing = childSignal(settlement.request.signal, child.request.runTimeoutSeconds ?? limits.runTimeoutSeconds);
   let usage: Usage = ZERO_USAGE;
   let last: SessionRunResult | undefined;
   const run = async (input: UserMessage, runId?: string): Promise<SessionRunResult> => {
@@ -122,7 +124,15 @@ async function runChild(
       { ...settlement.request, services: childServices, signal: timing.signal, input, category: undefined },
       runId,
     );
-    session.history.push(...result.outcome.persisted);
+    await compactIfOverThreshold(
+      world,
+      session,
+      { ...settlement.request, input, category: undefined },
+      {
+        runId: result.runId,
+        sessionKey: session.key,
+      },
+    );
     usage = addUsage(usage, result.outcome.usage);
     settlement.onChildRun(result);
     last = result;
@@ -132,7 +142,7 @@ async function runChild(
   const first = await run({ role: "user", content: task, kind: "user" }, child.runId);
   await settleSubagents(settlement, session, first.children, (input) => run(input));
   const status: SubagentRunStatus = timing.timedOut() ? "timeout" : STATUS_BY_STOP[first.outcome.stopReason];
-  await session.lifecycle.end(session.history.length);
+  await session.lifecycle.end(session.context?.messages().length ?? 0);
   return {
     childSessionKey: child.childSessionKey,
     childSessionId: child.runId,

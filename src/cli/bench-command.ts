@@ -1,6 +1,6 @@
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 
-const SUITES = ["runner", "prompt", "skills"] as const;
+const SUITES = ["runner", "prompt", "skills", "context"] as const;
 type Suite = (typeof SUITES)[number];
 
 /** The compiled bench modules live beside the compiled CLI: dist/src/cli → dist/bench. */
@@ -8,6 +8,7 @@ const BENCH_MODULES: Record<Suite, { file: string; run: string }> = {
   runner: { file: "runner.bench.js", run: "runRunnerBench" },
   prompt: { file: "prompt.bench.js", run: "runPromptBench" },
   skills: { file: "skills.bench.js", run: "runSkillsBench" },
+  context: { file: "context.bench.js", run: "runContextBench" },
 };
 
 function parseSizes(text: string): number[] {

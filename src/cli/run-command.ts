@@ -1,8 +1,8 @@
 import { join, resolve } from "node:path";
 import type { Diagnostic, RunResult } from "../domain/index.js";
-import { errorMessage, formatDiagnostic } from "../domain/index.js";
+import { errorMessage, formatDiagnostic, parseModelId } from "../domain/index.js";
 import { type GoldenPolicy, isCiEnvironment } from "../golden/index.js";
-import { createModel, parseModelId } from "../models/create-model.js";
+import { createModel } from "../models/create-model.js";
 import { createProviderLimiter } from "../models/create-provider-limiter.js";
 import { parseFaultsOption } from "../models/parse-faults-option.js";
 import { sleep } from "../platform/sleep.js";

@@ -103,6 +103,8 @@ export type AgentEvent = EventBase &
         mechanism: PruneMechanism;
         /** `toolCallId`s of the affected tool results, oldest first. */
         toolCallIds: string[];
+        /** The tool name of each entry of `toolCallIds`, in the same order (absent in older results). */
+        toolNames?: string[];
       }
     /** What one model call was sent, after repair, pruning and the guard (context.md §2.2). */
     | { type: "context_assembled"; step: number; messageCount: number; estimatedTokens: number; chars: number }

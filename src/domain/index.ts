@@ -7,6 +7,7 @@ export * from "./host.js";
 export * from "./is-record.js";
 export * from "./messages.js";
 export * from "./model.js";
+export * from "./model-id.js";
 export * from "./results.js";
 export * from "./runtime.js";
 export * from "./scenario.js";

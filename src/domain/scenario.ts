@@ -1,3 +1,4 @@
+import type { CompactionTrigger, PruneMechanism } from "./compaction.js";
 import type { HookName } from "./hooks.js";
 
 /**
@@ -23,7 +24,14 @@ export type ScriptStepFile =
   | { text: string }
   | { tool: string; input?: Record<string, unknown> | undefined; text?: string | undefined }
   | { tools: ScriptToolCallFile[]; text?: string | undefined }
-  | { error: { status?: number | undefined; message: string; retryAfter?: number | undefined } };
+  | { error: { status?: number | undefined; message: string; retryAfter?: number | undefined } }
+  | { hang: true };
+
+/** One scripted answer to a compaction summary call, as written under `summaries:`. */
+export type SummaryStepFile =
+  | { text: string }
+  | { error: { status?: number | undefined; message: string } }
+  | { hang: true };
 
 export interface ApprovalFile {
   match: string;
@@ -77,7 +85,27 @@ export type ExpectationFile =
   | { "subagent-spawned": boolean | SubagentSpawnedFile }
   | { "hook-called": HookCalledFile }
   | { "tool-blocked": ToolBlockedFile }
-  | { custom: CustomFile };
+  | { custom: CustomFile }
+  | { compaction: boolean | CompactionFile }
+  | { pruned: boolean | PrunedFile }
+  | { "prompt-tokens-max": number };
+
+/** `compaction:` as a mapping; `triggered` defaults to true. */
+export interface CompactionFile {
+  triggered?: boolean | undefined;
+  trigger?: CompactionTrigger | undefined;
+  identifiersPreserved?: number | undefined;
+  tokensAfterMax?: number | undefined;
+  reduction?: { min?: number | undefined; max?: number | undefined } | undefined;
+  structure?: boolean | undefined;
+}
+
+/** `pruned:` as a mapping. */
+export interface PrunedFile {
+  mechanism?: PruneMechanism | undefined;
+  tools?: string | string[] | undefined;
+  count?: number | undefined;
+}
 
 export interface SubagentSpawnedFile {
   count?: number | undefined;
@@ -99,6 +127,7 @@ export interface TurnFile {
   heartbeat?: boolean | { reason: HeartbeatWakeReason } | undefined;
   system?: string | { text: string; reason?: HeartbeatWakeReason | undefined } | undefined;
   script?: ScriptStepFile[] | undefined;
+  summaries?: SummaryStepFile[] | undefined;
   approvals?: ApprovalFile[] | undefined;
   expect?: ExpectationFile[] | undefined;
 }
@@ -124,6 +153,11 @@ export interface ScenarioFile {
   /** Maximum model calls per turn. */
   maxSteps?: number | undefined;
   cases?: string | Record<string, unknown>[] | undefined;
+  summaries?: SummaryStepFile[] | undefined;
+  /** Tokens. */
+  contextWindow?: number | undefined;
+  /** Path of a JSONL transcript, relative to the scenario file. */
+  session?: string | undefined;
   turns: TurnFile[];
 }
 
@@ -148,7 +182,9 @@ export interface ScriptToolCall {
 export type ScriptStep =
   | { kind: "text"; text: string }
   | { kind: "tool_calls"; calls: ScriptToolCall[]; text?: string }
-  | { kind: "error"; status?: number; message: string; retryAfterMs?: number };
+  | { kind: "error"; status?: number; message: string; retryAfterMs?: number }
+  /** The call never answers until it is aborted (a compaction timeout, a unit timeout, an interrupt). */
+  | { kind: "hang" };
 
 export interface Approval {
   /** Glob over the whole command (`*` matches anything). */
@@ -195,6 +231,30 @@ export type Expectation = ExpectationBase &
     /** A call to tool `name` was blocked by a hook in the turn; `reason` is a substring of the block reason. */
     | { type: "tool-blocked"; name: string; reason?: string }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
+    /**
+     * Compactions in the turn (context.md §4, §8): `triggered` says whether one was written
+     * (`false`: none); `trigger` narrows to what asked for it; `identifiersPreserved` is the lowest
+     * acceptable preservation rate of every written compaction (0–1; a compaction with no
+     * identifiers passes); `tokensAfterMax` bounds tokens after; `reduction` bounds the token
+     * reduction ratio; `structure` requires every §8.3 check to pass (or one to fail).
+     */
+    | {
+        type: "compaction";
+        triggered: boolean;
+        trigger?: CompactionTrigger;
+        identifiersPreserved?: number;
+        tokensAfterMax?: number;
+        reduction?: { min?: number; max?: number };
+        structure?: boolean;
+      }
+    /**
+     * Tool results the context pipeline shortened or removed in the turn (context.md §6):
+     * `pruned: false` means none; else results pruned by `mechanism` (any when absent), of the
+     * tools named in `tools` (each must appear), at least or exactly `count` of them.
+     */
+    | { type: "pruned"; pruned: boolean; mechanism?: PruneMechanism; tools?: string[]; count?: number }
+    /** Every model call of the turn carried at most `max` estimated tokens (system prompt + messages). */
+    | { type: "prompt-tokens-max"; max: number }
   );
 
 export type ExpectationType = Expectation["type"];
@@ -209,6 +269,11 @@ export interface Turn {
   /** Why a heartbeat runs (`heartbeat: { reason }`, unset = `interval`) or a system event wakes the session (`system: { reason }`, unset = `wake`). */
   wakeReason?: HeartbeatWakeReason;
   script: ScriptStep[];
+  /**
+   * What the scripted model answers to this turn's compaction summary calls, in order; absent ⇒
+   * the scenario's `summaries` serve them.
+   */
+  summaries?: ScriptStep[];
   approvals: Approval[];
   expect: Expectation[];
   location: SourceLocation;
@@ -248,6 +313,15 @@ export interface Scenario {
   timeoutMs?: number;
   /** Maximum model calls per turn (default 25). */
   maxSteps: number;
+  /**
+   * What the scripted model answers to compaction summary calls of turns without their own
+   * `summaries`, consumed in order across the unit (empty: such a call fails naming the turn).
+   */
+  summaries: ScriptStep[];
+  /** The context window of every model of the scenario, tokens; overrides config and the known-model table. */
+  contextWindow?: number;
+  /** Absolute path of a session transcript (JSONL) the main session starts from. */
+  session?: string;
   turns: Turn[];
 }
 

@@ -1,6 +1,16 @@
-import { createAgentSession } from "../agent/create-agent-session.js";
+import { type AgentSession, createAgentSession } from "../agent/create-agent-session.js";
 import { createHookRegistry } from "../agent/create-hook-registry.js";
-import type { AgentEvent, Host, Model, Scenario, TurnResult, UnitResult, UnitStatus, Usage } from "../domain/index.js";
+import type {
+  AgentEvent,
+  Host,
+  Model,
+  Scenario,
+  SessionTranscriptRecord,
+  TurnResult,
+  UnitResult,
+  UnitStatus,
+  Usage,
+} from "../domain/index.js";
 import { addUsage, errorMessage, ZERO_USAGE } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
 import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
@@ -10,11 +20,13 @@ import { createBuiltinTools } from "../tools/create-builtin-tools.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
 import { createUnitModel, type ModelWiring, type UnitModel } from "./create-unit-model.js";
 import { loadHookModules } from "./load-hook-modules.js";
+import { loadSessionPreload } from "./load-session-preload.js";
 import type { WorkUnit } from "./plan-units.js";
 import { prepareUnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
 import { abortStatus } from "./unit-abort.js";
 import { unitIdentity } from "./unit-identity.js";
+import { withHeldTime } from "./with-held-time.js";
 
 export interface RunUnitOptions {
   unit: WorkUnit;
@@ -61,22 +73,28 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   let environment: Awaited<ReturnType<typeof prepareUnitEnvironment>> | undefined;
   let golden: UnitGolden | undefined;
   const unitModels: UnitModel[] = [];
+  let agentSession: AgentSession | undefined;
+  let sessions: SessionTranscriptRecord[] | undefined;
   try {
     environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
     const modelPaths: [string, string][] = [
       [environment.workspaceDir, "<workspace>"],
       [environment.homeDir, "~"],
     ];
+    const runtime = environment.runtime;
+    // Live calls stop the unit's simulated time while they wait on the network.
+    const unitModel = (created: UnitModel): Model =>
+      created.live ? withHeldTime(created.model, runtime.holdTime) : created.model;
     const created = createUnitModel(unit, options.models ?? { env: {} }, modelPaths);
     if (!created.ok) throw new Error(created.error);
     unitModels.push(created.unit);
     const overrides = new Map<string, Model | undefined>();
-    // A hook's model override becomes a model wired like the unit's own (faults, cassettes, retries).
+    // Hook overrides, sub-agent and summariser models are wired like the unit's own (faults, cassettes, retries).
     const resolveModel = (id: string): Model | undefined => {
       if (!overrides.has(id)) {
         const override = createUnitModel({ ...unit, model: id }, options.models ?? { env: {} }, modelPaths);
         if (override.ok) unitModels.push(override.unit);
-        overrides.set(id, override.ok ? override.unit.model : undefined);
+        overrides.set(id, override.ok ? unitModel(override.unit) : undefined);
       }
       return overrides.get(id);
     };
@@ -95,9 +113,18 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       paths: [...environment.placeholders, [host.cwd, "<cwd>"]],
     });
     let events: AgentEvent[] = [];
+    const preload =
+      scenario.session === undefined
+        ? undefined
+        : await loadSessionPreload({
+            host,
+            runtime: environment.runtime,
+            file: scenario.session,
+            displayPath: displayPathFor(host.cwd, scenario.session),
+          });
     const session = createAgentSession({
       runtime: environment.runtime,
-      model: created.unit.model,
+      model: unitModel(created.unit),
       tools: Object.values(createBuiltinTools()),
       workspaceDir: environment.workspaceDir,
       config: scenario.config,
@@ -109,7 +136,11 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       monotonic: host.monotonic,
       hooks,
       resolveModel,
+      summaries: scenario.summaries,
+      ...(scenario.contextWindow === undefined ? {} : { contextWindow: scenario.contextWindow }),
+      ...(preload === undefined ? {} : { preload }),
     });
+    agentSession = session;
     for (const turn of scenario.turns) {
       if (signal.aborted) break;
       events = [];
@@ -162,6 +193,10 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     } catch (error) {
       failure ??= { status: "errored", error: `could not write the cassette: ${errorMessage(error)}` };
     }
+    const recorded = agentSession?.transcripts() ?? [];
+    if (recorded.length > 0) {
+      sessions = replaceUnitPaths(recorded, environment?.placeholders ?? [], options.stringPool);
+    }
     if (environment !== undefined) await environment.dispose();
   }
   const usage: Usage = turns.reduce((sum, turn) => addUsage(sum, turn.usage), ZERO_USAGE);
@@ -177,5 +212,6 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     usage,
     costUsd: sumCost(turns),
     ...(golden === undefined || golden.records.length === 0 ? {} : { golden: golden.records }),
+    ...(sessions === undefined ? {} : { sessions }),
   };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkOpenClawConfig } from "../../src/agent/check-openclaw-config.js";
+import { checkOpenClawConfig } from "../../src/config/check-openclaw-config.js";
 
 const seed = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkOpenClawConfig } from "../../src/agent/check-openclaw-config.js";
-import { configSuggestKey } from "../../src/agent/config-suggest-key.js";
+import { checkOpenClawConfig } from "../../src/config/check-openclaw-config.js";
+import { configSuggestKey } from "../../src/config/config-suggest-key.js";
 
 /** Every openclaw.json key named in spec/prompt.md, skills.md, context.md, memory.md and loop.md. */
 const SPEC_KEYS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkOpenClawConfig } from "../../src/agent/check-openclaw-config.js";
 import { decideHeartbeatOutcome } from "../../src/agent/decide-heartbeat-outcome.js";
 import { readHeartbeatDelivery } from "../../src/agent/read-heartbeat-delivery.js";
+import { checkOpenClawConfig } from "../../src/config/check-openclaw-config.js";
 import type { AgentEvent, AgentEventOf, HeartbeatWakeReason } from "../../src/domain/index.js";
 import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";

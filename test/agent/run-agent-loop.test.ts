@@ -4,17 +4,19 @@ import type { AgentEvent, ScriptStep } from "../../src/domain/index.js";
 import { createScriptedModel } from "../../src/models/scripted-model.js";
 import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
 import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { loopContext } from "../support/loop-context.js";
 import { callContext } from "../support/scenario-turn.js";
 
 async function run(script: ScriptStep[], options: { maxSteps?: number; files?: Record<string, string> } = {}) {
   const runtime = createTestRuntime({ files: options.files ?? {} });
   const events: AgentEvent[] = [];
+  const model = createScriptedModel();
   const outcome = await runAgentLoop({
     runtime,
-    model: createScriptedModel(),
+    model,
     tools: Object.values(createBuiltinTools()),
     systemPrompt: "sys",
-    history: [],
+    ...loopContext(runtime, model),
     input: { role: "user", content: "hello" },
     callContext: callContext(script),
     workspaceDir: runtime.root,
@@ -39,12 +41,14 @@ describe("runAgentLoop", () => {
     expect(types(events)).toEqual([
       "turn_start",
       "message_start",
+      "context_assembled",
       "message_end",
       "tool_execution_start",
       "tool_execution_end",
       "turn_end",
       "turn_start",
       "message_start",
+      "context_assembled",
       "message_end",
       "turn_end",
       "agent_end",

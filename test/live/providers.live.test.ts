@@ -4,6 +4,7 @@ import type { AgentEvent } from "../../src/domain/index.js";
 import { createModel } from "../../src/models/create-model.js";
 import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
 import { createBuiltinTools } from "../../src/tools/create-builtin-tools.js";
+import { loopContext } from "../support/loop-context.js";
 import { callContext } from "../support/scenario-turn.js";
 
 /**
@@ -32,7 +33,7 @@ describe("live providers", () => {
         model: created.model,
         tools: [createBuiltinTools().read],
         systemPrompt: "You are a test agent. Use the read tool to answer questions about files.",
-        history: [],
+        ...loopContext(runtime, created.model),
         input: { role: "user", content: "Read note.md with the read tool and tell me the secret word." },
         callContext: callContext([]),
         workspaceDir: runtime.root,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { type ResolveToolNamesContext, resolveToolNames } from "../../src/prompt/resolve-tool-names.js";
 import { CORE_TOOL_NAMES, TOOL_GROUPS, TOOL_PROFILES } from "../../src/prompt/tool-catalog.js";
 

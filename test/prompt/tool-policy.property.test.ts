@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig, ToolPolicyConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
+import type { ToolPolicyConfig } from "../../src/config/tool-config-keys.js";
 import { type ResolveToolNamesContext, resolveToolNames, type ToolEntry } from "../../src/prompt/resolve-tool-names.js";
 import { CORE_TOOL_NAMES, normaliseToolName, SANDBOX_DEFAULT_DENY } from "../../src/prompt/tool-catalog.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { checkSkillEligibility } from "../../src/skills/check-skill-eligibility.js";
 import type { EligibilityEnv, SkillEntry, SkillMetadata } from "../../src/skills/skill-types.js";
 

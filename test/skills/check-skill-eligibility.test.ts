@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
 import { checkSkillEligibility } from "../../src/skills/check-skill-eligibility.js";
 import { loadEligibilityEnv } from "../../src/skills/load-eligibility-env.js";

@@ -1,7 +1,7 @@
 import { cpSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { checkSkillEligibility } from "../../src/skills/check-skill-eligibility.js";
 import { discoverSkillSources } from "../../src/skills/discover-skill-sources.js";
 import { loadEligibilityEnv } from "../../src/skills/load-eligibility-env.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OpenClawConfig } from "../../src/domain/config.js";
+import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { discoverSkillSources } from "../../src/skills/discover-skill-sources.js";
 import { createWorkspaceRuntime, namesOf, skillText, skippedOf, writeTree } from "./discover-test-tree.js";
 
