@@ -34,7 +34,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--out <dir>", "report folder (default: reports/)")
     .option("--shard <i/n>", "run the i-th of n deterministic shards")
     .option("--bail", "stop starting units after the first failure")
-    .option("--faults <spec>", "inject model faults: rate=0.2,kinds=429|5xx|timeout|malformed|empty,seed=7")
+    .option("--faults <spec>", "inject model faults: rate=0.2,kinds=429|5xx|timeout|malformed|empty|overflow,seed=7")
     .option("--record", "store live model responses as cassettes")
     .option("--replay", "serve model responses from cassettes, with no network and no API key")
     .option("--cassettes <dir>", "cassette folder (default: cassettes/ beside each scenario file)")

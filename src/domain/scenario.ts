@@ -7,7 +7,11 @@ import type { HookName } from "./hooks.js";
  */
 
 /** Kinds of injected model faults, in the order the CLI help lists them. */
-export const FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty"] as const;
+/** Injectable faults; `overflow` is a provider's "prompt is too long" (a context overflow). */
+export const FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty", "overflow"] as const;
+
+/** The kinds `--faults` injects when it names none: every provider failure but the overflow. */
+export const DEFAULT_FAULT_KINDS = ["429", "5xx", "timeout", "malformed", "empty"] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

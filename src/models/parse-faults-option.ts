@@ -1,4 +1,4 @@
-import { FAULT_KINDS, type FaultKind, type FaultSpec } from "../domain/index.js";
+import { DEFAULT_FAULT_KINDS, FAULT_KINDS, type FaultKind, type FaultSpec } from "../domain/index.js";
 
 export { FAULT_KINDS };
 
@@ -41,7 +41,7 @@ function parseSeed(text: string): number | string {
 }
 
 /**
- * Parses the CLI's `--faults rate=0.2,kinds=429|5xx|timeout|malformed|empty,seed=7`.
+ * Parses the CLI's `--faults rate=0.2,kinds=429|5xx|timeout|malformed|empty|overflow,seed=7`.
  * `rate` is required; `kinds` defaults to every kind; `seed` is optional. Pure: an invalid
  * value gives a readable message (the CLI prefixes the flag and exits 2).
  */
@@ -60,7 +60,7 @@ export function parseFaultsOption(text: string): ParseFaultsResult {
   const rate = parseRate(rateText);
   if (typeof rate === "string") return { ok: false, error: rate };
   const kindsText = values.get("kinds");
-  const kinds = kindsText === undefined ? [...FAULT_KINDS] : parseKinds(kindsText);
+  const kinds = kindsText === undefined ? [...DEFAULT_FAULT_KINDS] : parseKinds(kindsText);
   if (typeof kinds === "string") return { ok: false, error: kinds };
   const seedText = values.get("seed");
   if (seedText === undefined) return { ok: true, spec: { rate, kinds } };

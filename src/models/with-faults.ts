@@ -37,6 +37,12 @@ const INJECTED_ERRORS: Record<InjectedError, ModelError> = {
   },
   "5xx": { kind: "server", message: `${INJECTED_FAULT_PREFIX} 503 service unavailable`, status: 503, retryable: true },
   timeout: { kind: "timeout", message: `${INJECTED_FAULT_PREFIX} request timed out`, retryable: true },
+  overflow: {
+    kind: "other",
+    message: `${INJECTED_FAULT_PREFIX} 400 prompt is too long: the request exceeds the model's context window`,
+    status: 400,
+    retryable: false,
+  },
 };
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AgentEvent, type ScriptStep, type Tool, type TranscriptEntry, textResult } from "../../src/domain/index.js";
+import { createHookRegistry } from "../../src/agent/create-hook-registry.js";
+import {
+  type AgentEvent,
+  type ScriptStep,
+  type Tool,
+  type TranscriptEntry,
+  textResult,
+} from "../../src/domain/index.js";
 import { createTestSession } from "../support/create-test-session.js";
 import { scriptedTurn } from "../support/scenario-turn.js";
 
@@ -29,7 +36,9 @@ function preload(rounds: number, resultChars: number): TranscriptEntry[] {
       toolCallId: `c${round}`,
       toolName: "read",
       isError: false,
-      content: [{ type: "text", text: `${"ok line\n".repeat(Math.ceil(resultChars / 8))}Error: build ${round} failed` }],
+      content: [
+        { type: "text", text: `${"ok line\n".repeat(Math.ceil(resultChars / 8))}Error: build ${round} failed` },
+      ],
     });
     add({ role: "assistant", stopReason: "end_turn", content: [{ type: "text", text: `Build ${round} failed.` }] });
   }
@@ -131,7 +140,10 @@ describe("the session's context step", () => {
     };
     const { session, events } = createTestSession({ tools: [dump] });
     await session.runTurn({
-      turn: scriptedTurn([{ kind: "tool_calls", calls: [{ name: "dump", input: {} }] }, { kind: "text", text: "done" }]),
+      turn: scriptedTurn([
+        { kind: "tool_calls", calls: [{ name: "dump", input: {} }] },
+        { kind: "text", text: "done" },
+      ]),
     });
     const raw = ofType(events, "tool_execution_end")[0]?.result.content[0]?.text ?? "";
     expect(raw.length).toBe(big.length);
@@ -146,12 +158,50 @@ describe("the session's context step", () => {
   it("drops an acknowledged heartbeat's messages from the session and keeps the transcript file on the live branch", async () => {
     const { session, runtime } = createTestSession({ files: { "HEARTBEAT.md": "- check the inbox\n" } });
     await session.runTurn({ turn: scriptedTurn([{ kind: "text", text: "hi there" }], { text: "hello" }) });
-    await session.runTurn({ turn: scriptedTurn([{ kind: "text", text: "HEARTBEAT_OK" }], { kind: "heartbeat", text: "", index: 1 }) });
+    await session.runTurn({
+      turn: scriptedTurn([{ kind: "text", text: "HEARTBEAT_OK" }], { kind: "heartbeat", text: "", index: 1 }),
+    });
     expect(session.history.map((message) => message.role)).toEqual(["user", "assistant"]);
     const [record] = session.transcripts();
     const text = await runtime.fs.readText(record?.file ?? "");
     const last = JSON.parse(text.trim().split("\n").at(-1) ?? "{}");
     expect(last).toMatchObject({ type: "custom", customType: "claw-eval.branch" });
     expect(record?.entries.length).toBeGreaterThan(4);
+  });
+
+  it("fires before_compaction and after_compaction with the compaction's counts; a throwing handler does not stop it", async () => {
+    const hooks = createHookRegistry();
+    const seen: Record<string, unknown>[] = [];
+    hooks.on(
+      "before_compaction",
+      (event) => {
+        seen.push({ hook: "before", messageCount: event.messageCount, compactingCount: event.compactingCount });
+        throw new Error("observer broke");
+      },
+      { pluginId: "observer" },
+    );
+    hooks.on(
+      "after_compaction",
+      (event) => {
+        seen.push({ hook: "after", messageCount: event.messageCount, compactedCount: event.compactedCount });
+      },
+      { pluginId: "observer" },
+    );
+    const { session, events } = createTestSession({
+      hooks,
+      preload: preload(6, 4_000),
+      config: { agents: { defaults: { compaction: { keepRecentTokens: 2_000, memoryFlush: { enabled: false } } } } },
+    });
+    await session.runTurn({
+      turn: { ...scriptedTurn([], { text: "/compact" }), summaries: [{ kind: "text", text: SUMMARY }] },
+    });
+    expect(ofType(events, "compaction_end")[0]).toMatchObject({ ok: true, compacted: true, trigger: "manual" });
+    expect(ofType(events, "hook_error").map((event) => event.hook)).toEqual(["before_compaction"]);
+    const before = seen[0] as { messageCount: number; compactingCount: number };
+    const after = seen[1] as { messageCount: number; compactedCount: number };
+    expect(before.messageCount).toBe(24);
+    expect(before.compactingCount).toBeGreaterThan(0);
+    expect(after.compactedCount).toBe(before.messageCount - after.messageCount);
+    expect(session.history[0]?.role).toBe("compaction_summary");
   });
 });

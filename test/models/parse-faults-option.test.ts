@@ -9,9 +9,12 @@ describe("parseFaultsOption", () => {
     });
   });
 
-  it("defaults kinds to every kind and leaves seed out when not given", () => {
-    expect(parseFaultsOption("rate=1")).toEqual({ ok: true, spec: { rate: 1, kinds: [...FAULT_KINDS] } });
-    expect(FAULT_KINDS).toEqual(["429", "5xx", "timeout", "malformed", "empty"]);
+  it("defaults kinds to every provider failure but the overflow and leaves seed out when not given", () => {
+    expect(parseFaultsOption("rate=1")).toEqual({
+      ok: true,
+      spec: { rate: 1, kinds: ["429", "5xx", "timeout", "malformed", "empty"] },
+    });
+    expect(FAULT_KINDS).toEqual(["429", "5xx", "timeout", "malformed", "empty", "overflow"]);
   });
 
   it("accepts any key order, spaces and repeated kinds", () => {
@@ -29,8 +32,8 @@ describe("parseFaultsOption", () => {
     ["rate=", 'rate: expected a number from 0 to 1, found ""'],
     ["rate=lots", 'rate: expected a number from 0 to 1, found "lots"'],
     ["rate", 'rate: expected rate=<value>, found "rate"'],
-    ["rate=0.1,kinds=429|503", 'kinds: expected 429|5xx|timeout|malformed|empty, found "503"'],
-    ["rate=0.1,kinds=", 'kinds: expected 429|5xx|timeout|malformed|empty, found ""'],
+    ["rate=0.1,kinds=429|503", 'kinds: expected 429|5xx|timeout|malformed|empty|overflow, found "503"'],
+    ["rate=0.1,kinds=", 'kinds: expected 429|5xx|timeout|malformed|empty|overflow, found ""'],
     ["rate=0.1,seed=1.5", 'seed: expected a non-negative integer, found "1.5"'],
     ["rate=0.1,seed=-3", 'seed: expected a non-negative integer, found "-3"'],
     ["rate=0.1,rate=0.2", "rate: given more than once"],

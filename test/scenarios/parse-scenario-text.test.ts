@@ -196,7 +196,7 @@ describe("parseScenarioText diagnostics", () => {
       'bad.yaml:6:11: timezone: expected an IANA time zone, e.g. Asia/Shanghai, found string "Mars/Olympus"',
       "bad.yaml:7:15: env.TOKEN: expected a string, found number 3",
       "bad.yaml:8:17: faults.rate: expected a number from 0 to 1, found number 2",
-      'bad.yaml:8:28: faults.kinds[0]: expected one of 429, 5xx, timeout, malformed, empty, found string "4xx"',
+      'bad.yaml:8:28: faults.kinds[0]: expected one of 429, 5xx, timeout, malformed, empty, overflow, found string "4xx"',
       'bad.yaml:8:34: faults: expected a faults key, found key "sed" (did you mean seed?)',
       "bad.yaml:9:8: cases: expected a path to a .jsonl or .csv file, or a list of mappings, found number 5",
       "bad.yaml:11:11: turns[0].user: expected a string, found number 42",
