@@ -131,7 +131,7 @@ describe("the session's context step", () => {
   });
 
   it("caps a persisted tool result at 400,000 chars and keeps its final error line", async () => {
-    const big = `${"x".repeat(120)}\n`.repeat(5_000) + "Error: the very last line";
+    const big = `${`${"x".repeat(120)}\n`.repeat(5_000)}Error: the very last line`;
     const dump: Tool = {
       name: "dump",
       description: "Prints a long log",
@@ -184,6 +184,7 @@ describe("the session's context step", () => {
       "after_compaction",
       (event) => {
         seen.push({ hook: "after", messageCount: event.messageCount, compactedCount: event.compactedCount });
+        return undefined;
       },
       { pluginId: "observer" },
     );
