@@ -1,6 +1,6 @@
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 
-const SUITES = ["runner", "prompt", "skills", "context"] as const;
+const SUITES = ["runner", "prompt", "skills", "context", "scenarios"] as const;
 type Suite = (typeof SUITES)[number];
 
 /** The compiled bench modules live beside the compiled CLI: dist/src/cli → dist/bench. */
@@ -9,6 +9,7 @@ const BENCH_MODULES: Record<Suite, { file: string; run: string }> = {
   prompt: { file: "prompt.bench.js", run: "runPromptBench" },
   skills: { file: "skills.bench.js", run: "runSkillsBench" },
   context: { file: "context.bench.js", run: "runContextBench" },
+  scenarios: { file: "scenarios.bench.js", run: "runScenariosBench" },
 };
 
 function parseSizes(text: string): number[] {

@@ -31,9 +31,12 @@ describe("long sessions through the real binary", () => {
       expect(events.some((event) => event.type === "memory_flush")).toBe(true);
       expect(result.units.every((unit) => (unit.sessions?.[0]?.entries.length ?? 0) > 0)).toBe(true);
       expect(run.stdout).toMatch(/Preservation/);
-      expect(readFileSync(join(out, readdirSync(out).find((entry) => !entry.startsWith("history")) ?? "", "summary.md"), "utf8")).toMatch(
-        /## Compactions/,
-      );
+      expect(
+        readFileSync(
+          join(out, readdirSync(out).find((entry) => !entry.startsWith("history")) ?? "", "summary.md"),
+          "utf8",
+        ),
+      ).toMatch(/## Compactions/);
     },
     cliTimeout(1),
   );
@@ -46,7 +49,9 @@ describe("long sessions through the real binary", () => {
         cwd: PROJECT_ROOT,
       });
       expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/compaction: expected a compaction \(trigger threshold\) with identifiers preserved ≥ 0\.95/);
+      expect(run.stdout).toMatch(
+        /compaction: expected a compaction \(trigger threshold\) with identifiers preserved ≥ 0\.95/,
+      );
       expect(run.stdout).toMatch(/lost (uuid|url|path|quoted|hex)/);
       const audit = eventsOf(readResults(out)).find((event) => event.type === "compaction_audit");
       expect(audit?.type === "compaction_audit" && audit.preservationRate).toBeLessThan(0.95);

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../src/domain/index.js";
-import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
+import { cliTimeout, makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
 
 /** A project with one scenario over a copy of fixtures/workspaces/minimal; turn 2 has a prompt-golden. */
 function setUpProject(): string {
@@ -39,7 +39,10 @@ function onlyResult(out: string): RunResult {
 }
 
 describe("golden prompt files through the real CLI", () => {
-  it("update, check clean, change a workspace file, check fails naming the section, CI refuses to write", async () => {
+  // Ten CLI children in sequence, each a step of the golden workflow that the next one depends on.
+  it("update, check clean, change a workspace file, check fails naming the section, CI refuses to write", {
+    timeout: cliTimeout(10),
+  }, async () => {
     const dir = setUpProject();
     const golden = join(dir, "golden", "hello.md");
 

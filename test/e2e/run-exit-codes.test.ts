@@ -2,7 +2,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../src/domain/index.js";
+import { STATUS_MARKS } from "../../src/reporters/console-reporter.js";
 import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
+
+/** A non-interactive console reporter line for a finished unit: a status mark, then the unit id. */
+const FINISHED_UNIT_LINE = new RegExp(
+  `^[${[STATUS_MARKS.passed, STATUS_MARKS.failed, STATUS_MARKS.errored, STATUS_MARKS.interrupted].join("")}] \\S`,
+  "m",
+);
 
 function onlyRun(out: string): { dir: string; result: RunResult } {
   const runs = readdirSync(out).filter((entry) => !entry.startsWith("history.sqlite"));
@@ -80,8 +87,12 @@ describe("claw-eval run (real binary)", () => {
         "--out",
         out,
       ],
-      { cwd: PROJECT_ROOT, interruptAfterMs: 1500 },
+      // Piped stdout is not a terminal, so the console reporter prints one line per finished unit
+      // (`✓ echo@scripted~1 (12 ms)`). The runner starts the hanging unit before the child can
+      // handle the signal, so interrupting on the first such line always catches it running.
+      { cwd: PROJECT_ROOT, interruptWhen: ({ stdout }) => FINISHED_UNIT_LINE.test(stdout) },
     );
+    expect(run.stdout).toMatch(/^✓ echo@/m);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain("Run interrupted");
     const { result } = onlyRun(out);

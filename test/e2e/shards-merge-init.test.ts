@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RunResult } from "../../src/domain/index.js";
-import { makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
+import { cliTimeout, makeTempDir, PROJECT_ROOT, runCliProcess } from "../support/run-cli.js";
 
 function results(out: string): RunResult[] {
   return readdirSync(out)
@@ -23,14 +23,36 @@ function stable(result: RunResult) {
   }));
 }
 
+/** `claw-eval run scenarios/ --reporter json` in PROJECT_ROOT; resolves the exit code and the run's results. */
+async function runShippedSuite(extra: readonly string[]): Promise<{ code: number | null; results: RunResult[] }> {
+  const out = makeTempDir();
+  const run = await runCliProcess(["run", "scenarios/", "--out", out, "--reporter", "json", ...extra], {
+    cwd: PROJECT_ROOT,
+  });
+  return { code: run.code, results: results(out) };
+}
+
+let sequential: ReturnType<typeof runShippedSuite> | undefined;
+
+/**
+ * One whole run of the shipped suite at `--concurrency 1`, shared by the merge test (as the
+ * unsharded reference) and the determinism test (as the sequential side), so the suite runs
+ * three times in this file instead of five.
+ */
+function sequentialRun(): ReturnType<typeof runShippedSuite> {
+  sequential ??= runShippedSuite(["--concurrency", "1"]);
+  return sequential;
+}
+
 describe("shards, merge and init (real binary)", () => {
-  it("splits units across shards and merges them back into the unsharded report", async () => {
-    const whole = makeTempDir();
+  // Children: the shared sequential run (if this test starts it), two shards and the merge.
+  it("splits units across shards and merges them back into the unsharded report", {
+    timeout: cliTimeout(4),
+  }, async () => {
     const shards = makeTempDir();
     const merged = makeTempDir();
-    expect(
-      (await runCliProcess(["run", "scenarios/", "--out", whole, "--reporter", "json"], { cwd: PROJECT_ROOT })).code,
-    ).toBe(0);
+    const whole = await sequentialRun();
+    expect(whole.code).toBe(0);
     for (const shard of ["1/2", "2/2"]) {
       const run = await runCliProcess(["run", "scenarios/", "--shard", shard, "--out", shards, "--reporter", "json"], {
         cwd: PROJECT_ROOT,
@@ -47,22 +69,15 @@ describe("shards, merge and init (real binary)", () => {
     const merge = await runCliProcess(["merge", ...files, "--out", merged], { cwd: PROJECT_ROOT });
     expect(merge.code).toBe(0);
     const [combined] = results(merged);
-    const [reference] = results(whole);
+    const [reference] = whole.results;
     expect(combined?.summary.total).toBe(reference?.summary.total);
     expect(stable(combined as RunResult)).toEqual(stable(reference as RunResult));
   });
 
-  it("gives the same results for the same inputs (apart from timings)", async () => {
-    const out = makeTempDir();
-    for (let index = 0; index < 2; index++) {
-      await runCliProcess(
-        ["run", "scenarios/", "--out", out, "--reporter", "json", "--concurrency", index === 0 ? "1" : "4"],
-        {
-          cwd: PROJECT_ROOT,
-        },
-      );
-    }
-    const [a, b] = results(out);
+  it("gives the same results for the same inputs (apart from timings)", { timeout: cliTimeout(2) }, async () => {
+    const [a] = (await sequentialRun()).results;
+    const [b] = (await runShippedSuite(["--concurrency", "4"])).results;
+    expect(a && b).toBeTruthy();
     const strip = (result: RunResult | undefined) =>
       JSON.stringify(result?.units, (key, value) => (key === "durationMs" || key === "latencyMs" ? 0 : value));
     expect(strip(a)).toBe(strip(b));

@@ -83,7 +83,8 @@ async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
 }
 
 /** Long enough for write stability (100 ms polls) plus the debounce to have fired several times over. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
+/** Longer than the debounce window, so a second (wrong) bump would have arrived by then. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1200));
 
 describe("watchSkills (real temp dirs)", () => {
   let dir: string;
@@ -101,7 +102,8 @@ describe("watchSkills (real temp dirs)", () => {
     state.listeners.add((change) => changes.push(change));
     watcher = watchSkills({
       roots: [root],
-      debounceMs: 50,
+      // Wide enough that two back-to-back writes land in one window even on a loaded machine.
+      debounceMs: 400,
       onChange: ({ changedPath }) => bumpSkillsVersion(state, { workspaceDir: dir, reason: "watch", changedPath }),
     });
     await watcher.ready;

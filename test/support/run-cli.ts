@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -6,18 +6,49 @@ import { join, resolve } from "node:path";
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(PROJECT_ROOT, "dist/src/cli/bin.js");
 
-export interface CliResult {
-  code: number | null;
+/**
+ * Wall time allowed to one CLI child on a loaded 2-core CI machine. Unloaded, a child takes
+ * 0.1 s (`--version`) to 3 s (the whole shipped suite at `--concurrency 1`); most of a short
+ * command's time is Node loading the CLI's ~450 ES modules. At a load average of 10 on 2
+ * cores the whole suite took 11 s, so this leaves about 3x over the worst seen.
+ */
+export const CLI_BUDGET_MS = 30_000;
+
+/** A test's timeout in ms when it runs `children` CLI processes one after another. */
+export function cliTimeout(children: number): number {
+  return 10_000 + children * CLI_BUDGET_MS;
+}
+
+export interface CliOutput {
   stdout: string;
   stderr: string;
+}
+
+export interface CliResult extends CliOutput {
+  /** Exit code; null when the child was killed by a signal (for example by `deadlineMs`). */
+  code: number | null;
 }
 
 export interface CliOptions {
   cwd: string;
   env?: Record<string, string | undefined>;
-  /** Send SIGINT after this many ms. */
-  interruptAfterMs?: number;
+  /**
+   * Sends SIGINT once, the first time this holds for the output received so far (checked on
+   * every chunk of stdout or stderr). Wait for something the child prints, never for a time.
+   */
+  interruptWhen?: (output: CliOutput) => boolean;
+  /**
+   * SIGKILLs a child still running after this many ms, so a hung child fails its test (code
+   * null) instead of outliving it. Default: 6 × `CLI_BUDGET_MS`.
+   */
+  deadlineMs?: number;
 }
+
+const running = new Set<ChildProcess>();
+// A test that times out leaves its child behind; a child waiting on a hung unit would outlive the worker.
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
 
 /** Runs the real compiled CLI as `node dist/src/cli/bin.js` in a child process. */
 export function runCliProcess(args: readonly string[], options: CliOptions): Promise<CliResult> {
@@ -27,18 +58,31 @@ export function runCliProcess(args: readonly string[], options: CliOptions): Pro
       if (value !== undefined) env[key] = value;
     }
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
+    running.add(child);
+    const output: CliOutput = { stdout: "", stderr: "" };
+    let interrupted = false;
+    const watch = (): void => {
+      if (interrupted || options.interruptWhen === undefined || !options.interruptWhen(output)) return;
+      interrupted = true;
+      child.kill("SIGINT");
+    };
+    // Decoding per stream keeps a multi-byte character split across chunks (such as ✓) whole.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      output.stdout += chunk;
+      watch();
     });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      output.stderr += chunk;
+      watch();
     });
-    if (options.interruptAfterMs !== undefined) {
-      setTimeout(() => child.kill("SIGINT"), options.interruptAfterMs);
-    }
-    child.on("close", (code) => resolvePromise({ code, stdout, stderr }));
+    const deadline = setTimeout(() => child.kill("SIGKILL"), options.deadlineMs ?? 6 * CLI_BUDGET_MS);
+    child.on("close", (code) => {
+      clearTimeout(deadline);
+      running.delete(child);
+      resolvePromise({ code, ...output });
+    });
   });
 }
 
