@@ -109,6 +109,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const sessions: SessionState[] = [main];
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   let lastRun = { promptTokens: 0, outputTokens: 0 };
+  // The turn in progress, which also pays for the compaction summaries its runs ask for.
+  let currentTally: ReturnType<typeof createTurnTally> | undefined;
   const userTimezone = resolveUserTimezone(options.config, options.runtime.timezone);
   // Heartbeat readers see the agent's own heartbeat block laid over the defaults (§5.1).
   const heartbeat = resolveAgentHeartbeatConfig(options.config, agentId);
@@ -136,6 +138,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     subagentLimits: (id) => readSubagentLimits(options.config, id),
     lifecycleFor,
     trackSession: (session) => sessions.push(session),
+    onSummaryUsage: (usage, costUsd) => currentTally?.addModelCall(usage, costUsd),
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.summaries ? { summaries: options.summaries } : {}),
     ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
@@ -152,6 +155,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const input = buildTurnInput(turn, { config: options.config, agentId, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";
       const tally = createTurnTally();
+      currentTally = tally;
       // The turn's own run: `message_received`, a heartbeat skip and the run share its id.
       const runId = options.runtime.newId("run");
       const wake = turn.wakeReason === undefined ? {} : { wakeReason: turn.wakeReason };
@@ -173,7 +177,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           runId,
           ...(signal ? { signal } : {}),
         });
-        return { input: input.content, systemPrompt: "", ...totals };
+        const { usage, costUsd } = tally.result();
+        return { input: input.content, systemPrompt: "", ...totals, usage, costUsd };
       }
       if (isHeartbeat) {
         const skip = await runHeartbeatChecks({

@@ -1,5 +1,5 @@
 import type { Summarize } from "../context/summarize-in-stages.js";
-import type { Model, ModelCallContext } from "../domain/index.js";
+import type { Model, ModelCallContext, Usage } from "../domain/index.js";
 import { assistantText } from "../domain/index.js";
 
 function abortError(message: string): Error {
@@ -14,7 +14,12 @@ function abortError(message: string): Error {
  * scripted model plays the scenario's `summaries`, never the turn's script). A failed call
  * rejects with the provider's message; an aborted one with an `AbortError`.
  */
-export function createModelSummarizer(options: { model: Model; context: ModelCallContext }): Summarize {
+export function createModelSummarizer(options: {
+  model: Model;
+  context: ModelCallContext;
+  /** Sees the usage and cost of every answered call (the turn counts summaries in its totals). */
+  onUsage?: (usage: Usage, costUsd: number | null) => void;
+}): Summarize {
   return async (request) => {
     if (request.signal?.aborted) throw abortError("summariser call aborted");
     const response = await options.model.complete({
@@ -25,6 +30,7 @@ export function createModelSummarizer(options: { model: Model; context: ModelCal
       context: { ...options.context, purpose: "compaction" },
       ...(request.signal ? { signal: request.signal } : {}),
     });
+    if (response.ok) options.onUsage?.(response.usage, response.costUsd);
     if (!response.ok) {
       if (response.error.kind === "aborted" || request.signal?.aborted) throw abortError(response.error.message);
       throw new Error(`${options.model.id}: ${response.error.message}`);

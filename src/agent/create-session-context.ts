@@ -2,6 +2,8 @@ import { type AssembledContext, assembleContext } from "../context/assemble-cont
 import type { CacheTtlSettings } from "../context/cache-ttl-settings.js";
 import { capPersistedToolResult } from "../context/cap-persisted-tool-result.js";
 import type { CompactionSettings } from "../context/compaction-settings.js";
+import type { ContextEngine } from "../context/context-engine.js";
+import { createLegacyContextEngine } from "../context/create-legacy-context-engine.js";
 import { isCacheTtlDue } from "../context/is-cache-ttl-due.js";
 import type { MemoryFlushSettings } from "../context/memory-flush.js";
 import { createMissingToolResult } from "../context/repair-tool-pairing.js";
@@ -48,6 +50,11 @@ export interface SessionContextOptions {
 
 type Base = { runId: string; sessionKey: string };
 
+/** Stands in when an engine is asked to compact without a summariser: every call fails. */
+const noSummarizer: Summarize = async () => {
+  throw new Error("no summariser was given for this compaction");
+};
+
 /**
  * One session's history and context step (context.md §1–§6): the transcript and its JSONL file
  * under the state dir, the write path of every message (persist cap, persistence hooks, synthetic
@@ -62,14 +69,20 @@ export interface SessionContext {
   messages(): Message[];
   /** Writes `message` as the session keeps it; resolves what was written (`undefined`: blocked). */
   append(message: Message, hooks: RunHooks | undefined): Promise<Message | undefined>;
-  /** The request of one model call; emits `context_assembled` and `context_pruned`. */
+  /**
+   * The request of one model call: the session's engine first (the legacy engine passes the
+   * messages through), then repair, cache-TTL pruning and the guard; emits `context_assembled`
+   * and `context_pruned`. `systemPrompt` of the result is what the call sends.
+   */
   assemble(options: {
     messages: readonly Message[];
     systemPrompt: string;
     step: number;
     base: Base;
     emit: EventSink;
-  }): AssembledContext;
+  }): Promise<AssembledContext & { systemPrompt: string }>;
+  /** The session's context engine (`plugins.slots.contextEngine`; only the built-in `legacy` exists). */
+  readonly engine: ContextEngine;
   /** One compaction, with `compaction_start` / `compaction_end` / `compaction_audit` events. */
   compact(options: {
     trigger: CompactionTrigger;
@@ -115,6 +128,26 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
     }
     await store.append(transcript.drain());
   };
+  const engine = createLegacyContextEngine({
+    compact: async (request) =>
+      runCompaction({
+        runtime,
+        transcript,
+        sessionFile,
+        persist: flush,
+        trigger: request.trigger,
+        settings: settings.compaction,
+        summarize: request.summarize ?? noSummarizer,
+        ...(request.customInstructions === undefined ? {} : { customInstructions: request.customInstructions }),
+        ...(await workspaceRulesOption()),
+        ...(request.hooks ? { hooks: request.hooks } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      }),
+  });
+  const workspaceRulesOption = async (): Promise<{ workspaceRules?: string }> => {
+    const rules = await options.workspaceRules?.();
+    return rules === undefined ? {} : { workspaceRules: rules };
+  };
   const unanswered = new Map<string, ToolCallBlock>();
   let lastCacheTouchAt = (() => {
     const entry = transcript.lastCustom(CACHE_TTL_ENTRY_TYPE);
@@ -122,6 +155,7 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
     return typeof stamp === "number" ? stamp : undefined;
   })();
   const context: SessionContext = {
+    engine,
     transcript,
     sessionFile,
     settings,
@@ -140,13 +174,24 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
       await flush();
       return written;
     },
-    assemble({ messages, systemPrompt, step, base, emit }) {
+    async assemble({ messages, systemPrompt, step, base, emit }) {
+      const engineView = await engine.assemble({
+        sessionId: options.sessionId,
+        sessionKey: base.sessionKey,
+        messages,
+        tokenBudget: settings.compaction.contextWindow,
+        step,
+      });
+      const fullPrompt =
+        engineView.systemPromptAddition === undefined
+          ? systemPrompt
+          : `${engineView.systemPromptAddition}\n\n${systemPrompt}`;
       const now = runtime.now();
       const due =
         settings.cacheTtl !== undefined && isCacheTtlDue({ lastCacheTouchAt, now, ttlMs: settings.cacheTtl.ttlMs });
       const assembled = assembleContext({
-        messages,
-        systemPrompt,
+        messages: engineView.messages,
+        systemPrompt: fullPrompt,
         contextWindow: settings.compaction.contextWindow,
         ...(due && settings.cacheTtl ? { cacheTtl: settings.cacheTtl } : {}),
       });
@@ -160,21 +205,19 @@ export function createSessionContext(options: SessionContextOptions): SessionCon
         estimatedTokens: assembled.estimatedTokens,
         chars: assembled.chars,
       });
-      return assembled;
+      return { ...assembled, systemPrompt: fullPrompt };
     },
     async compact({ trigger, summarize, customInstructions, hooks, signal, base, emit }) {
       emit({ ...base, type: "compaction_start", trigger });
-      const workspaceRules = await options.workspaceRules?.();
-      const run = await runCompaction({
-        runtime,
-        transcript,
+      const run = await engine.compact({
+        sessionId: options.sessionId,
+        sessionKey: base.sessionKey,
         sessionFile,
-        persist: flush,
         trigger,
-        settings: settings.compaction,
+        tokenBudget: settings.compaction.contextWindow,
+        force: trigger !== "threshold",
         summarize,
         ...(customInstructions === undefined ? {} : { customInstructions }),
-        ...(workspaceRules === undefined ? {} : { workspaceRules }),
         ...(signal ? { signal } : {}),
         ...(hooks
           ? {

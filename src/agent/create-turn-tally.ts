@@ -27,11 +27,13 @@ export function createTurnTally() {
   let usage: Usage = ZERO_USAGE;
   let costUsd: number | null = 0;
   let latencyMs = 0;
-  const add = (result: SessionRunResult) => {
-    usage = addUsage(usage, result.outcome.usage);
-    costUsd = costUsd === null || result.outcome.costUsd === null ? null : costUsd + result.outcome.costUsd;
-    latencyMs += result.outcome.latencyMs;
+  const addCall = (callUsage: Usage, callCost: number | null, callLatencyMs: number) => {
+    usage = addUsage(usage, callUsage);
+    costUsd = costUsd === null || callCost === null ? null : costUsd + callCost;
+    latencyMs += callLatencyMs;
   };
+  const add = (result: SessionRunResult) =>
+    addCall(result.outcome.usage, result.outcome.costUsd, result.outcome.latencyMs);
   return {
     addMainRun(result: SessionRunResult, text: string | null) {
       first ??= result;
@@ -41,6 +43,10 @@ export function createTurnTally() {
       add(result);
     },
     addChildRun: add,
+    /** A model call outside any run's loop (a compaction summary): usage and cost only. */
+    addModelCall(callUsage: Usage, callCost: number | null) {
+      addCall(callUsage, callCost, 0);
+    },
     /** A text the `message` tool sent during a run. */
     addMessage(text: string) {
       delivered.push(text);

@@ -142,7 +142,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     return context.truncateOversized({ base, emit });
   };
   const call = async (step: number): Promise<{ response: ModelResponse; latency: number } | { overflow: string }> => {
-    const assembled = context.assemble({
+    const assembled = await context.assemble({
       messages: [...sessionMessages, ...runMessages],
       systemPrompt: options.systemPrompt,
       step,
@@ -152,7 +152,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     if (assembled.overflow !== undefined) return { overflow: assembled.overflow };
     const started = options.monotonic?.() ?? 0;
     const response = await options.model.complete({
-      systemPrompt: options.systemPrompt,
+      systemPrompt: assembled.systemPrompt,
       messages: assembled.messages,
       tools: specs,
       context: options.callContext,

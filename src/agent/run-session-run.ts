@@ -14,6 +14,7 @@ import type {
   ToolContext,
   TranscriptEntry,
   Turn,
+  Usage,
   UserMessage,
 } from "../domain/index.js";
 import { parseModelId } from "../domain/index.js";
@@ -69,6 +70,8 @@ export interface SessionRunWorld extends UnitSetting {
   lifecycleFor(sessionKey: string, agentId: string): SessionLifecycle;
   /** Records a session of the unit (main or sub-agent), so its transcript reaches the results. */
   trackSession(session: SessionState): void;
+  /** Sees the usage and cost of every compaction summary call, for the turn's totals. */
+  onSummaryUsage?: (usage: Usage, costUsd: number | null) => void;
 }
 
 /** One session of the unit: the main session (depth 0) or a sub-agent's (depth ≥ 1). */
@@ -285,7 +288,11 @@ export function summarizerFor(
 ): Summarize {
   const configured = session.context?.settings.compactionModel;
   const model = (configured === undefined ? undefined : world.resolveModel?.(configured)) ?? runModel;
-  return createModelSummarizer({ model, context });
+  return createModelSummarizer({
+    model,
+    context,
+    ...(world.onSummaryUsage ? { onUsage: world.onSummaryUsage } : {}),
+  });
 }
 
 /**

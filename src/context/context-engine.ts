@@ -1,4 +1,21 @@
-import type { CompactionTrigger, Message, ModelMessage } from "../domain/index.js";
+import type { CompactionAudit, CompactionTrigger, Message } from "../domain/index.js";
+import type { Summarize } from "./summarize-chunks.js";
+
+/** The observe-only compaction hooks (context.md §5.6); the caller reports their errors. */
+export interface CompactionHooks {
+  before(event: {
+    messageCount: number;
+    compactingCount: number;
+    messages: readonly Message[];
+    sessionFile: string;
+  }): Promise<void>;
+  after(event: {
+    messageCount: number;
+    tokenCount: number;
+    compactedCount: number;
+    sessionFile: string;
+  }): Promise<void>;
+}
 
 /** What an engine says about itself (context.md §2.1). */
 export interface ContextEngineInfo {
@@ -23,8 +40,8 @@ export interface AssembleRequest {
 }
 
 export interface AssembleResult {
-  /** What the model call carries. */
-  messages: ModelMessage[];
+  /** The messages the runtime's own pipeline (repair, pruning, guard) then prepares for the call. */
+  messages: Message[];
   /** Tokens (context.md §3) of `messages`. */
   estimatedTokens: number;
   /** Prepended to the run's system prompt when present. */
@@ -39,6 +56,8 @@ export interface AssembleResult {
 export interface CompactRequest {
   sessionId: string;
   sessionKey?: string;
+  /** The session's transcript file. */
+  sessionFile: string;
   trigger: CompactionTrigger;
   tokenBudget?: number;
   /** Compact even under the threshold (`/compact`, overflow recovery). */
@@ -47,12 +66,18 @@ export interface CompactRequest {
   /** The text after `/compact`, passed to the summariser as untrusted data. */
   customInstructions?: string;
   signal?: AbortSignal;
+  /** The runtime's summariser (the session's or `compaction.model`'s model); an engine may use its own. */
+  summarize?: Summarize;
+  /** The observe-only `before_compaction` / `after_compaction` hooks. */
+  hooks?: CompactionHooks;
 }
 
 export interface CompactResult {
   ok: boolean;
   compacted: boolean;
   reason?: string;
+  /** The harness's measures of a written compaction (the built-in engine always sets it). */
+  audit?: CompactionAudit;
   result?: {
     summary?: string;
     firstKeptEntryId?: string;

@@ -1,30 +1,14 @@
-import type { CompactionAudit, CompactionTrigger, Message, Runtime } from "../domain/index.js";
+import type { CompactionTrigger, Message, Runtime } from "../domain/index.js";
 import { estimateMessagesTokens } from "../platform/estimate-tokens.js";
 import { auditCompaction } from "./audit-compaction.js";
 import { findLatestUserAsk } from "./audit-summary-quality.js";
 import { compactHistory } from "./compact-history.js";
 import type { CompactionSettings } from "./compaction-settings.js";
-import type { CompactResult } from "./context-engine.js";
+import type { CompactionHooks, CompactResult } from "./context-engine.js";
 import { planCompaction } from "./plan-compaction.js";
 import type { SessionTranscript } from "./session-transcript.js";
 import { acquireSessionWriteLock } from "./session-write-lock.js";
 import type { Summarize } from "./summarize-in-stages.js";
-
-/** The observe-only compaction hooks (context.md §5.6); the caller reports their errors. */
-export interface CompactionHooks {
-  before(event: {
-    messageCount: number;
-    compactingCount: number;
-    messages: readonly Message[];
-    sessionFile: string;
-  }): Promise<void>;
-  after(event: {
-    messageCount: number;
-    tokenCount: number;
-    compactedCount: number;
-    sessionFile: string;
-  }): Promise<void>;
-}
 
 export interface RunCompactionOptions {
   runtime: Runtime;
@@ -43,10 +27,8 @@ export interface RunCompactionOptions {
   signal?: AbortSignal;
 }
 
-export interface CompactionRun extends CompactResult {
-  /** Set when an entry was written. */
-  audit?: CompactionAudit;
-}
+/** A compaction's result; `audit` is set when an entry was written. */
+export type CompactionRun = CompactResult;
 
 function fileOpsChars(summary: string): number {
   const start =

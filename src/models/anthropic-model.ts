@@ -24,7 +24,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
   const maxTokens = options.maxTokens ?? 4096;
 
   async function send(request: ModelRequest): Promise<Anthropic.Message> {
-    const params = buildAnthropicParams(request, { model: options.model, maxTokens });
+    // A call's own output limit (a compaction summary's budget) wins over the adapter's default.
+    const params = buildAnthropicParams(request, { model: options.model, maxTokens: request.maxTokens ?? maxTokens });
     const requestOptions = request.signal === undefined ? {} : { signal: request.signal };
     if (options.stream === true) return client.messages.stream(params, requestOptions).finalMessage();
     return client.messages.create(params, requestOptions);

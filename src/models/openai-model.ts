@@ -58,7 +58,12 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const maxTokensField = options.baseURL === undefined ? "max_completion_tokens" : "max_tokens";
 
   async function send(openai: OpenAI, request: ModelRequest): Promise<OpenAIChoiceData | undefined> {
-    const body = buildOpenAIRequest(request, { model: options.model, maxTokens: options.maxTokens, maxTokensField });
+    const maxTokens = request.maxTokens ?? options.maxTokens;
+    const body = buildOpenAIRequest(request, {
+      model: options.model,
+      ...(maxTokens === undefined ? {} : { maxTokens }),
+      maxTokensField,
+    });
     const requestOptions = request.signal === undefined ? {} : { signal: request.signal };
     if (options.stream !== true) {
       return readOpenAICompletion(await openai.chat.completions.create({ ...body, stream: false }, requestOptions));

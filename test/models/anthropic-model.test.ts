@@ -72,6 +72,17 @@ function failure(response: ModelResponse) {
 }
 
 describe("anthropic model", () => {
+  it("sends a call's own maxTokens (a compaction summary's budget) over the adapter default", async () => {
+    const calls = serve(() =>
+      HttpResponse.json(
+        anthropicMessage({ content: [{ type: "text", text: "ok" }], stop_reason: "end_turn", usage: USAGE }),
+      ),
+    );
+    await model().complete(request(hello, { maxTokens: 1234 }));
+    await model().complete(request(hello));
+    expect(calls.map((call) => (call.body as { max_tokens?: number }).max_tokens)).toEqual([1234, 4096]);
+  });
+
   it("round-trips tool calls and sends tool results as one user message", async () => {
     const calls = serve(({ index }) =>
       HttpResponse.json(
