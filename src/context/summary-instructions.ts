@@ -1,11 +1,6 @@
-/** The five headings a safeguard summary must have, as exact lines, in this order (context.md §5.8). */
-export const SAFEGUARD_SUMMARY_HEADINGS = [
-  "## Decisions",
-  "## Open TODOs",
-  "## Constraints/Rules",
-  "## Pending user asks",
-  "## Exact identifiers",
-] as const;
+import { SAFEGUARD_SUMMARY_HEADINGS } from "../domain/index.js";
+
+export { SAFEGUARD_SUMMARY_HEADINGS };
 
 /** The plain harness headings of `mode: "default"` (context.md §5.8), in order. */
 export const DEFAULT_SUMMARY_HEADINGS = [

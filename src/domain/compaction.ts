@@ -1,3 +1,16 @@
+/**
+ * The five headings a safeguard compaction summary must have, as exact lines, in this order
+ * (context.md §5.8). The summariser is asked for them, the audit checks them, and the simulated
+ * summariser writes them.
+ */
+export const SAFEGUARD_SUMMARY_HEADINGS = [
+  "## Decisions",
+  "## Open TODOs",
+  "## Constraints/Rules",
+  "## Pending user asks",
+  "## Exact identifiers",
+] as const;
+
 /** What asked for a compaction (context.md §4.2). */
 export type CompactionTrigger = "threshold" | "overflow" | "manual";
 

@@ -1,14 +1,7 @@
-import type { Identifier, ModelRequest } from "../domain/index.js";
+import { type Identifier, type ModelRequest, SAFEGUARD_SUMMARY_HEADINGS } from "../domain/index.js";
 import { createSummaryMatcher, extractIdentifiers } from "../platform/extract-identifiers.js";
 
-/** The five headings a safeguard summary must have, in order (context.md §5.8). */
-export const SUMMARY_HEADINGS = [
-  "## Decisions",
-  "## Open TODOs",
-  "## Constraints/Rules",
-  "## Pending user asks",
-  "## Exact identifiers",
-] as const;
+const SUMMARY_HEADINGS = SAFEGUARD_SUMMARY_HEADINGS;
 
 /** Chars of the latest user ask quoted under `## Pending user asks`. */
 const MAX_ASK_CHARS = 300;
