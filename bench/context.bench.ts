@@ -1,6 +1,6 @@
 /**
  * Context engine cost: estimating and planning a compaction (cut point and summariser chunks)
- * over histories of about 50k, 200k and 1M estimated tokens, and one request's pruning (repair,
+ * over histories of about 50k, 200k and 1M estimated tokens (500 to 10,000 messages), and one request's pruning (repair,
  * cache-TTL soft trim and hard clear, context guard) over a history with 1,000 tool results.
  * Targets: planning 1M tokens under 50 ms, pruning under 20 ms. Run: npm run bench:context
  */
@@ -64,7 +64,8 @@ export async function runContextBench(write: Write): Promise<void> {
   const bench = new Bench({ time: 500, warmupTime: 200 });
   const targets = new Map<string, number>();
   for (const tokens of [50_000, 200_000, 1_000_000]) {
-    const entries = toEntries(buildHistory(tokens, 250));
+    // About 400 tokens a round, so the 1M-token history has 10,000 messages.
+    const entries = toEntries(buildHistory(tokens, tokens / 400));
     const name = `estimate + plan ${tokens / 1000}k tokens`;
     targets.set(name, 50);
     bench.add(name, () => {
