@@ -1,7 +1,8 @@
 import type { ComplianceCategory, Message, SessionTranscriptRecord, TranscriptEntry, Turn } from "../domain/index.js";
-import { ZERO_USAGE } from "../domain/index.js";
+import { parseModelId, ZERO_USAGE } from "../domain/index.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
+import { createMemoryAccess, type MemoryAccess } from "./create-memory-access.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { createSessionLifecycle } from "./create-session-lifecycle.js";
@@ -107,6 +108,21 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ...(options.preload === undefined ? {} : { preload: options.preload }),
   };
   const sessions: SessionState[] = [main];
+  const memories = new Map<string, MemoryAccess>();
+  const memoryFor = (id: string): MemoryAccess => {
+    let memory = memories.get(id);
+    if (memory === undefined) {
+      memory = createMemoryAccess({
+        runtime: options.runtime,
+        workspaceDir: options.workspaceDir,
+        config: options.config,
+        agentId: id,
+        provider: parseModelId(options.model.id).provider,
+      });
+      memories.set(id, memory);
+    }
+    return memory;
+  };
   let lastHeartbeatAlert: LastHeartbeatAlert | undefined;
   let lastRun = { promptTokens: 0, outputTokens: 0 };
   // The turn in progress, which also pays for the compaction summaries its runs ask for.
@@ -138,6 +154,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     subagentLimits: (id) => readSubagentLimits(options.config, id),
     lifecycleFor,
     trackSession: (session) => sessions.push(session),
+    memoryFor,
     onSummaryUsage: (usage, costUsd) => currentTally?.addModelCall(usage, costUsd),
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.summaries ? { summaries: options.summaries } : {}),
@@ -150,7 +167,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     },
     transcripts: () => sessions.flatMap((session) => (session.context ? [transcriptRecord(session)] : [])),
     hooks: registry,
-    end: () => main.lifecycle.end(main.context?.messages().length ?? 0),
+    async end() {
+      await main.lifecycle.end(main.context?.messages().length ?? 0);
+      for (const memory of memories.values()) memory.close();
+    },
     async runTurn({ turn, category, signal }) {
       const input = buildTurnInput(turn, { config: options.config, agentId, now: options.runtime.now(), userTimezone });
       const isHeartbeat = turn.kind === "heartbeat";

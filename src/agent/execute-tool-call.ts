@@ -31,7 +31,7 @@ export interface ExecuteToolCallOptions {
 }
 
 /** The parts of a {@link ToolContext} that come from the session rather than the call. */
-export type ToolServices = Pick<ToolContext, "config" | "agentId" | "approver" | "subagents" | "messenger">;
+export type ToolServices = Pick<ToolContext, "config" | "agentId" | "approver" | "subagents" | "messenger" | "memory">;
 
 function errorResult(text: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };

@@ -18,9 +18,11 @@ import type {
   UserMessage,
 } from "../domain/index.js";
 import { parseModelId } from "../domain/index.js";
+import type { RecallRunKind } from "../memory/format-recall-block.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
+import type { MemoryAccess } from "./create-memory-access.js";
 import { createModelSummarizer } from "./create-model-summarizer.js";
 import type { RunHooks } from "./create-run-hooks.js";
 import { createSessionContext, type SessionContext } from "./create-session-context.js";
@@ -72,6 +74,8 @@ export interface SessionRunWorld extends UnitSetting {
   trackSession(session: SessionState): void;
   /** Sees the usage and cost of every compaction summary call, for the turn's totals. */
   onSummaryUsage?: (usage: Usage, costUsd: number | null) => void;
+  /** The memory of an agent (index, tools' service, recall); one per agent for the unit. */
+  memoryFor(agentId: string): MemoryAccess;
 }
 
 /** One session of the unit: the main session (depth 0) or a sub-agent's (depth ≥ 1). */
@@ -137,7 +141,19 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
       },
     ).names,
   );
-  return world.tools.filter((tool) => allowed.has(tool.name));
+  // The memory tools exist only while memory search is enabled for the agent (memory.md §7).
+  const memory = world.memoryFor(session.agentId).enabled;
+  return world.tools.filter((tool) => allowed.has(tool.name) && (memory || !MEMORY_TOOLS.has(tool.name)));
+}
+
+const MEMORY_TOOLS: ReadonlySet<string> = new Set(["memory_search", "memory_get"]);
+
+/** What passive recall sees a run as (memory.md §8): only user-initiated runs recall. */
+function recallRunKind(request: SessionRunRequest): RecallRunKind {
+  if (request.purpose === "memory_flush") return "memory-flush";
+  if (request.input.kind === "heartbeat") return "heartbeat";
+  if (request.input.kind === "system") return "cron";
+  return "user";
 }
 
 /**
@@ -217,6 +233,16 @@ export async function runSessionRun(
         ...(child.request.label === undefined ? {} : { label: child.request.label }),
       }),
   });
+  const memory = world.memoryFor(session.agentId);
+  const recalled = await memory.recall({
+    sessionKey: session.key,
+    prompt: request.input.content,
+    runKind: recallRunKind(request),
+  });
+  if (recalled !== undefined) {
+    emit({ ...base, type: "recall_injected", count: recalled.count, citations: recalled.citations });
+  }
+  const memoryService = memory.serviceFor(session.key);
   const outcome = await runAgentLoop({
     runtime: world.runtime,
     model: run.model,
@@ -224,7 +250,7 @@ export async function runSessionRun(
     systemPrompt: run.systemPrompt,
     context,
     summarize: summarizerFor(world, session, { ...callContext, purpose: "compaction" }, run.model),
-    input: { ...request.input, content: run.prompt },
+    input: { ...request.input, content: recalled === undefined ? run.prompt : `${recalled.block}\n\n${run.prompt}` },
     callContext: {
       ...callContext,
       ...(request.purpose === undefined ? {} : { purpose: request.purpose }),
@@ -235,7 +261,13 @@ export async function runSessionRun(
     runId,
     ...(request.signal ? { signal: request.signal } : {}),
     ...(world.monotonic ? { monotonic: world.monotonic } : {}),
-    services: { ...request.services, config: world.config, agentId: session.agentId, subagents: spawner },
+    services: {
+      ...request.services,
+      config: world.config,
+      agentId: session.agentId,
+      subagents: spawner,
+      ...(memoryService === undefined ? {} : { memory: memoryService }),
+    },
     hooks,
   });
   const compacted = context.transcript.compactionCount !== compactionsAtStart;

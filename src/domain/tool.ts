@@ -28,6 +28,17 @@ export interface ToolContext {
   subagents?: SubagentSpawner;
   /** Sends messages for the `message` tool; absent (sub-agents) ⇒ the tool errors. */
   messenger?: Messenger;
+  /** The session's memory index for `memory_search` / `memory_get`; absent ⇒ memory is off. */
+  memory?: MemoryService;
+}
+
+/**
+ * The session's memory index as the memory tools reach it (memory.md §7). Both calls resolve
+ * the JSON object the tool returns, and never reject: failures are the unavailable result.
+ */
+export interface MemoryService {
+  search(request: { query: string; maxResults?: number; minScore?: number }): Promise<Record<string, unknown>>;
+  get(request: { path: string; from?: number; lines?: number }): Promise<Record<string, unknown>>;
 }
 
 /** What the `message` tool's send led to. */

@@ -4,6 +4,8 @@ import { execTool } from "./exec-tool.js";
 import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
+import { memoryGetTool } from "./memory-get-tool.js";
+import { memorySearchTool } from "./memory-search-tool.js";
 import { messageTool } from "./message-tool.js";
 import { readTool } from "./read-tool.js";
 import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
@@ -18,6 +20,8 @@ export const BUILTIN_TOOL_NAMES = [
   "grep",
   "find",
   "exec",
+  "memory_search",
+  "memory_get",
   "sessions_spawn",
   "message",
 ] as const;
@@ -38,6 +42,8 @@ export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
     grep: grepTool,
     find: findTool,
     exec: execTool,
+    memory_search: memorySearchTool,
+    memory_get: memoryGetTool,
     sessions_spawn: sessionsSpawnTool,
     message: messageTool,
   };

@@ -33,3 +33,10 @@ export function readOptionalBoolean(input: Record<string, unknown>, name: string
   if (typeof value !== "boolean") throw wrongType(name, "a boolean");
   return value;
 }
+
+export function readOptionalNumber(input: Record<string, unknown>, name: string): number | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw wrongType(name, "a number");
+  return value;
+}

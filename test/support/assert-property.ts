@@ -16,3 +16,17 @@ export function assertProperty<T>(property: fc.IRawProperty<T>, options: { numRu
     );
   }
 }
+
+/** {@link assertProperty} for async properties (`fc.asyncProperty`): awaits every run. */
+export async function assertAsyncProperty<T>(
+  property: fc.IAsyncPropertyWithHooks<T> | fc.IRawProperty<T, true>,
+  options: { numRuns?: number } = {},
+): Promise<void> {
+  try {
+    await fc.assert(property, { seed: PROPERTY_SEED, numRuns: options.numRuns ?? 100 });
+  } catch (error) {
+    throw new Error(
+      `Property failed with seed ${PROPERTY_SEED} (rerun with CLAW_EVAL_SEED=${PROPERTY_SEED}):\n${String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,141 @@
+import { resolveContextConfig } from "../config/resolve-context-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
+import type { MemoryService, Runtime } from "../domain/index.js";
+import { formatMemoryGetResult, refuseMemoryGet } from "../memory/format-memory-get-result.js";
+import {
+  formatCitation,
+  formatMemorySearchResult,
+  formatMemoryUnavailableResult,
+} from "../memory/format-memory-tool-results.js";
+import {
+  formatRecallBlock,
+  isPromptedMemoryHit,
+  PROMPTED_MEMORY_LINES,
+  type RecallRunKind,
+  shouldRecallMemory,
+} from "../memory/format-recall-block.js";
+import { type MemoryIndexStore, openMemoryIndexStore } from "../memory/memory-index-store.js";
+import { resolveMemoryGetPath } from "../memory/resolve-memory-get-path.js";
+
+/** The memory of one agent in a unit: its index (opened on first use), tools' service and recall. */
+export interface MemoryAccess {
+  /** Whether memory search is enabled for the agent (memory.md §2): the memory tools exist only then. */
+  readonly enabled: boolean;
+  /** The memory tools' service for a session of the agent; `undefined` when memory is off. */
+  serviceFor(sessionKey: string): MemoryService | undefined;
+  /**
+   * Passive recall (memory.md §8): the `<relevant-memories>` block to prepend to a user's message,
+   * or `undefined` (not applicable, nothing found, or the search failed).
+   */
+  recall(options: {
+    sessionKey: string;
+    prompt: string;
+    runKind: RecallRunKind;
+  }): Promise<{ block: string; count: number; citations: string[] } | undefined>;
+  /** Closes the index (at the end of the unit). */
+  close(): void;
+}
+
+function isInsideRoot(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
+}
+
+export function createMemoryAccess(options: {
+  runtime: Runtime;
+  workspaceDir: string;
+  config: Readonly<Record<string, unknown>>;
+  agentId: string;
+  /** Provider of the session's model (only the context-pruning default depends on it). */
+  provider: string;
+}): MemoryAccess {
+  const { runtime, workspaceDir } = options;
+  const resolved = resolveOpenClawConfig(options.config);
+  const context = resolveContextConfig(resolved, { agentId: options.agentId, provider: options.provider });
+  const settings = context.memorySearch;
+  let index: MemoryIndexStore | undefined;
+  let openError: string | undefined;
+  const open = (): MemoryIndexStore => {
+    if (index !== undefined) return index;
+    if (openError !== undefined) throw new Error(openError);
+    const opened = openMemoryIndexStore({ runtime, workspaceDir, agentId: options.agentId, settings });
+    if (!opened.ok) {
+      openError =
+        opened.diagnostics.map((diagnostic) => diagnostic.found).join("; ") || "the memory index could not be opened";
+      throw new Error(openError);
+    }
+    index = opened.index;
+    return index;
+  };
+  const get: MemoryService["get"] = async ({ path, from, lines }) => {
+    const resolution = resolveMemoryGetPath({ workspaceDir, path, extraPaths: settings.extraPaths });
+    if (!resolution.allowed) return { ...refuseMemoryGet(path) };
+    const stat = await runtime.fs.lstat(resolution.absolutePath);
+    if (stat === undefined) return { path, text: "" };
+    const real = await runtime.fs.realPath(resolution.absolutePath);
+    const root = await runtime.fs.realPath(resolution.root);
+    if (!isInsideRoot(real, root) || stat.kind !== "file") return { ...refuseMemoryGet(path) };
+    const text = await runtime.fs.readText(real);
+    return { ...formatMemoryGetResult({ path, text, from, lines }) };
+  };
+  return {
+    enabled: settings.enabled,
+    serviceFor(sessionKey) {
+      if (!settings.enabled) return undefined;
+      return {
+        async search({ query, maxResults, minScore }) {
+          try {
+            const found = await open().search({
+              query,
+              ...(maxResults === undefined ? {} : { maxResults }),
+              ...(minScore === undefined ? {} : { minScore }),
+            });
+            return {
+              ...formatMemorySearchResult({
+                hits: found.hits,
+                provider: found.provider,
+                model: found.model,
+                fallback: found.fallback,
+                citations: resolved.memory.citations,
+                sessionKey,
+                mode: found.mode,
+              }),
+            };
+          } catch (error) {
+            return { ...formatMemoryUnavailableResult(error) };
+          }
+        },
+        get,
+      };
+    },
+    async recall({ sessionKey, prompt, runKind }) {
+      const recall = settings.autoRecall;
+      if (!settings.enabled) return undefined;
+      if (
+        !shouldRecallMemory({
+          enabled: recall.enabled,
+          runKind,
+          sessionKey,
+          prompt,
+          minPromptChars: recall.minPromptChars,
+        })
+      ) {
+        return undefined;
+      }
+      try {
+        const found = await open().search({
+          query: prompt,
+          maxResults: recall.maxResults,
+          minScore: recall.minScore,
+          exclude: (location) => isPromptedMemoryHit(location, PROMPTED_MEMORY_LINES),
+        });
+        const block = formatRecallBlock(found.hits);
+        if (block === undefined) return undefined;
+        return { block, count: found.hits.length, citations: found.hits.map(formatCitation) };
+      } catch {
+        // A failed recall search injects nothing (memory.md §8); the tools report the same failure.
+        return undefined;
+      }
+    },
+    close: () => index?.close(),
+  };
+}
