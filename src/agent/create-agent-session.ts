@@ -15,6 +15,7 @@ import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js
 import { parseCompactCommand, runCompactCommand } from "./run-compact-command.js";
 import { runHeartbeatChecks } from "./run-heartbeat-checks.js";
 import { runMemoryFlush } from "./run-memory-flush.js";
+import { parseResetCommand, runResetCommand } from "./run-reset-command.js";
 import {
   compactIfOverThreshold,
   runSessionRun,
@@ -108,6 +109,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ...(options.preload === undefined ? {} : { preload: options.preload }),
   };
   const sessions: SessionState[] = [main];
+  // Transcripts of sessions that `/new` or `/reset` closed, in the order they closed.
+  const retired: SessionTranscriptRecord[] = [];
   const memories = new Map<string, MemoryAccess>();
   const memoryFor = (id: string): MemoryAccess => {
     let memory = memories.get(id);
@@ -165,7 +168,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     get history() {
       return main.context?.messages() ?? [];
     },
-    transcripts: () => sessions.flatMap((session) => (session.context ? [transcriptRecord(session)] : [])),
+    transcripts: () => [
+      ...retired,
+      ...sessions.flatMap((session) => (session.context ? [transcriptRecord(session)] : [])),
+    ],
     hooks: registry,
     async end() {
       await main.lifecycle.end(main.context?.messages().length ?? 0);
@@ -186,6 +192,19 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
           content: input.content,
           timestamp: options.runtime.now(),
         });
+      }
+      const resetKind = parseResetCommand(turn);
+      if (resetKind !== undefined) {
+        const totals = await runResetCommand({
+          world,
+          session: main,
+          kind: resetKind,
+          runId,
+          onRetire: (session) => {
+            if (session.context !== undefined) retired.push(transcriptRecord(session));
+          },
+        });
+        return { input: input.content, systemPrompt: "", ...totals };
       }
       const compactInstructions = parseCompactCommand(turn);
       if (compactInstructions !== undefined) {

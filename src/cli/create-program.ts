@@ -88,6 +88,20 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     });
 
   program
+    .command("memory")
+    .description("search an agent's memory index over a workspace and explain each hit's score")
+    .argument("<workspace>", "workspace folder (read in place)")
+    .option("--query <q>", "the text to search for (required)")
+    .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
+    .option("--max-results <n>", "results to keep (default: memorySearch.query.maxResults, 6)")
+    .option("--min-score <s>", "minimum final score, 0 to 1 (default: memorySearch.query.minScore, 0.35)")
+    .option("--agent <id>", "agent whose index and settings to use", "main")
+    .option("--json", "print the JSON report")
+    .action(async (workspace: string, flags) => {
+      exitCode = await (await import("./memory-command.js")).memoryCommand(workspace, flags, context);
+    });
+
+  program
     .command("bench")
     .description("run the benchmark suites (runner, prompt, skills, context, scenarios) and print their tables")
     .option("--skills <sizes>", "skills suite only, at these sizes (e.g. 100,300,1000,5000)")

@@ -109,6 +109,8 @@ export type AgentEvent = EventBase &
     /** What one model call was sent, after repair, pruning and the guard (context.md §2.2). */
     | { type: "context_assembled"; step: number; messageCount: number; estimatedTokens: number; chars: number }
     | { type: "memory_flush"; status: string }
+    /** `/new` or `/reset` saved the closing session to a memory note (memory.md §9.3). */
+    | { type: "memory_snapshot"; path: string; status: "written" | "failed"; error?: string }
     /** Passive recall prepended notes to the user's message (memory.md §8); `citations` as `path#Lx-Ly`. */
     | { type: "recall_injected"; count: number; citations?: string[] }
   );

@@ -92,7 +92,37 @@ export type ExpectationFile =
   | { custom: CustomFile }
   | { compaction: boolean | CompactionFile }
   | { pruned: boolean | PrunedFile }
-  | { "prompt-tokens-max": number };
+  | { "prompt-tokens-max": number }
+  | { "memory-top-hit": MemoryTopHitFile }
+  | { "memory-cited": true | MemoryCitedFile }
+  | { "memory-written": MemoryWrittenFile }
+  | { "memory-recalled": boolean | MemoryRecalledFile };
+
+/** `memory-top-hit:` as written; `lines` is `L3` or `L3-L5` (1-based, inclusive). */
+export interface MemoryTopHitFile {
+  path: string;
+  lines?: string | undefined;
+  rank?: number | undefined;
+  query?: string | undefined;
+}
+
+/** `memory-cited:` as a mapping. */
+export interface MemoryCitedFile {
+  path?: string | undefined;
+}
+
+/** `memory-written:` as written. */
+export interface MemoryWrittenFile {
+  path: string;
+  contains?: string | string[] | undefined;
+  appendOnly?: boolean | undefined;
+}
+
+/** `memory-recalled:` as a mapping. */
+export interface MemoryRecalledFile {
+  path?: string | undefined;
+  count?: number | undefined;
+}
 
 /** `compaction:` as a mapping; `triggered` defaults to true. */
 export interface CompactionFile {
@@ -259,7 +289,34 @@ export type Expectation = ExpectationBase &
     | { type: "pruned"; pruned: boolean; mechanism?: PruneMechanism; tools?: string[]; count?: number }
     /** Every model call of the turn carried at most `max` estimated tokens (system prompt + messages). */
     | { type: "prompt-tokens-max"; max: number }
+    /**
+     * The turn's `memory_search` call (the first, or the first whose query is `query`) returned,
+     * within its top `rank` results (default 1), one of file `path` whose line range overlaps
+     * `lines` when given (1-based, inclusive).
+     */
+    | { type: "memory-top-hit"; path: string; lines?: LineRange; rank: number; query?: string }
+    /**
+     * The final reply cites `path#Lx` or `path#Lx-Ly` inside a result of a `memory_search` call of
+     * the turn; with `path`, a citation of that file.
+     */
+    | { type: "memory-cited"; path?: string }
+    /**
+     * A successful `write`/`edit` of `path` in the turn wrote content containing every text of
+     * `contains` (empty: any); `appendOnly` also requires every write to keep earlier bytes as a prefix.
+     */
+    | { type: "memory-written"; path: string; contains: string[]; appendOnly: boolean }
+    /**
+     * Passive recall injected notes in the turn (`recalled: false` ⇒ none); of file `path` when
+     * given; exactly `count` notes when given.
+     */
+    | { type: "memory-recalled"; recalled: boolean; path?: string; count?: number }
   );
+
+/** Lines `start` to `end` of a file, 1-based and inclusive (`start ≤ end`). */
+export interface LineRange {
+  start: number;
+  end: number;
+}
 
 export type ExpectationType = Expectation["type"];
 

@@ -3,6 +3,10 @@ import { checkCompaction } from "./check-compaction.js";
 import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
 import { checkCustom } from "./check-custom.js";
 import { checkHookCalled } from "./check-hook-called.js";
+import { checkMemoryCited } from "./check-memory-cited.js";
+import { checkMemoryRecalled } from "./check-memory-recalled.js";
+import { checkMemoryTopHit } from "./check-memory-top-hit.js";
+import { checkMemoryWritten } from "./check-memory-written.js";
 import { checkPromptContains } from "./check-prompt-contains.js";
 import { checkPromptGolden } from "./check-prompt-golden.js";
 import { checkPromptTokensMax } from "./check-prompt-tokens-max.js";
@@ -48,6 +52,10 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   compaction: checkCompaction,
   pruned: checkPruned,
   "prompt-tokens-max": checkPromptTokensMax,
+  "memory-top-hit": checkMemoryTopHit,
+  "memory-cited": checkMemoryCited,
+  "memory-written": checkMemoryWritten,
+  "memory-recalled": checkMemoryRecalled,
 };
 
 export interface CheckExpectationsOptions {

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { HOOK_NAMES, type HookName } from "../domain/index.js";
 import { compactionSchema, promptTokensMaxSchema, prunedSchema } from "./context-expectation-schema.js";
+import {
+  memoryCitedSchema,
+  memoryRecalledSchema,
+  memoryTopHitSchema,
+  memoryWrittenSchema,
+} from "./memory-expectation-schema.js";
 import { mapping, names, nonEmptyText, stringOrList, text } from "./schema-primitives.js";
 
 /** The expectations of a scenario turn as written (DESIGN.md "Expectation types"). */
@@ -28,6 +34,10 @@ export const EXPECTATION_TYPES = [
   "compaction",
   "pruned",
   "prompt-tokens-max",
+  "memory-top-hit",
+  "memory-cited",
+  "memory-written",
+  "memory-recalled",
 ] as const;
 
 /** Reason codes a `skills-excluded` expectation may name (spec/skills.md §14). */
@@ -157,6 +167,10 @@ export const expectationSchema = z.union(
     z.strictObject({ compaction: compactionSchema }),
     z.strictObject({ pruned: prunedSchema }),
     z.strictObject({ "prompt-tokens-max": promptTokensMaxSchema }),
+    z.strictObject({ "memory-top-hit": memoryTopHitSchema }),
+    z.strictObject({ "memory-cited": memoryCitedSchema }),
+    z.strictObject({ "memory-written": memoryWrittenSchema }),
+    z.strictObject({ "memory-recalled": memoryRecalledSchema }),
   ],
   { error: "a mapping with one expectation type" },
 );

@@ -1,5 +1,13 @@
 import { resolve } from "node:path";
-import type { Expectation, ExpectationFile, ExpectationOf, ExpectationType, SourceLocation } from "../domain/index.js";
+import type {
+  Expectation,
+  ExpectationFile,
+  ExpectationOf,
+  ExpectationType,
+  LineRange,
+  SourceLocation,
+} from "../domain/index.js";
+import { LINE_RANGE_PATTERN } from "./memory-expectation-schema.js";
 
 type FileValue<K extends ExpectationType> = Extract<ExpectationFile, Record<K, unknown>>[K];
 type Body<K extends ExpectationType> = K extends ExpectationType ? Omit<ExpectationOf<K>, "location"> : never;
@@ -103,7 +111,43 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
     };
   },
   "prompt-tokens-max": (value) => ({ type: "prompt-tokens-max", max: value }),
+  "memory-top-hit": (value) => {
+    const lines = value.lines === undefined ? undefined : parseLineRange(value.lines);
+    return {
+      type: "memory-top-hit",
+      path: value.path,
+      rank: value.rank ?? 1,
+      ...(lines === undefined ? {} : { lines }),
+      ...(value.query === undefined ? {} : { query: value.query }),
+    };
+  },
+  "memory-cited": (value) =>
+    value === true || value.path === undefined ? { type: "memory-cited" } : { type: "memory-cited", path: value.path },
+  "memory-written": (value) => ({
+    type: "memory-written",
+    path: value.path,
+    contains: value.contains === undefined ? [] : list(value.contains),
+    appendOnly: value.appendOnly ?? false,
+  }),
+  "memory-recalled": (value) => {
+    if (typeof value === "boolean") return { type: "memory-recalled", recalled: value };
+    const { path, count } = value;
+    return {
+      type: "memory-recalled",
+      recalled: count !== 0,
+      ...(path === undefined ? {} : { path }),
+      ...(count === undefined ? {} : { count }),
+    };
+  },
 };
+
+/** `L3` ⇒ 3–3, `L3-L5` ⇒ 3–5; the schema has already checked the form. */
+function parseLineRange(text: string): LineRange | undefined {
+  const match = LINE_RANGE_PATTERN.exec(text);
+  if (match?.[1] === undefined) return undefined;
+  const start = Number(match[1]);
+  return { start, end: match[2] === undefined ? start : Number(match[2]) };
+}
 
 function withoutUndefined(range: { min?: number | undefined; max?: number | undefined }): {
   min?: number;
@@ -126,7 +170,10 @@ export interface NormaliseExpectationOptions {
  * /x/i` becomes `pattern: "x", flags: "i"`, `tool-called: read` becomes `name: "read"`, custom
  * module and `prompt-golden` file paths become absolute, `exportName` defaulting to `default`;
  * `compaction: {...}` gets `triggered: true` unless it says otherwise, `pruned: { count: 0 }`
- * means `pruned: false`, and `pruned.tools: x` becomes `tools: ["x"]`.
+ * means `pruned: false`, and `pruned.tools: x` becomes `tools: ["x"]`; `memory-top-hit.lines:
+ * L3-L5` becomes `{ start: 3, end: 5 }` with `rank` defaulting to 1, `memory-written` gets
+ * `contains` as a list (empty when absent) and `appendOnly: false` by default, and
+ * `memory-recalled: { count: 0 }` means `recalled: false`.
  */
 export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
   const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];

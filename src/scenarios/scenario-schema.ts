@@ -9,6 +9,7 @@ import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
 
 import { CONTEXT_EXPECTATION_KEYS } from "./context-expectation-schema.js";
 import { EXPECTATION_TYPES, expectationSchema } from "./expectation-schema.js";
+import { MEMORY_EXPECTATION_KEYS } from "./memory-expectation-schema.js";
 import { mapping, names, nonEmptyText, positiveInt, text } from "./schema-primitives.js";
 import {
   SCRIPT_STEP_KEYS,
@@ -251,4 +252,11 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
     keys: CONTEXT_EXPECTATION_KEYS["compaction.reduction"],
   },
   "turns[].expect[].pruned": { label: "a pruned key", keys: CONTEXT_EXPECTATION_KEYS.pruned },
+  "turns[].expect[].memory-top-hit": { label: "a memory-top-hit key", keys: MEMORY_EXPECTATION_KEYS["memory-top-hit"] },
+  "turns[].expect[].memory-cited": { label: "a memory-cited key", keys: MEMORY_EXPECTATION_KEYS["memory-cited"] },
+  "turns[].expect[].memory-written": { label: "a memory-written key", keys: MEMORY_EXPECTATION_KEYS["memory-written"] },
+  "turns[].expect[].memory-recalled": {
+    label: "a memory-recalled key",
+    keys: MEMORY_EXPECTATION_KEYS["memory-recalled"],
+  },
 };

@@ -1,0 +1,122 @@
+import { resolve } from "node:path";
+import { resolveAgentConfig } from "../config/resolve-agent-config.js";
+import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
+import { type Diagnostic, errorMessage, formatDiagnostic } from "../domain/index.js";
+import { openMemoryIndexStore } from "../memory/memory-index-store.js";
+import { normaliseHybridWeights } from "../memory/merge-hybrid-results.js";
+import { resolveMemoryStorePath } from "../memory/sqlite-memory-store.js";
+import { buildMemoryCommandReport } from "./build-memory-command-report.js";
+import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { formatMemoryCommandTable } from "./format-memory-command-table.js";
+import { loadInspectionContext } from "./load-inspection-context.js";
+import { parsePositiveInteger } from "./parse-options.js";
+
+/** Options of `claw-eval memory`, as commander passes them (strings until parsed). */
+export interface MemoryCommandFlags {
+  query?: string;
+  json?: boolean;
+  config?: string;
+  maxResults?: string;
+  minScore?: string;
+  agent?: string;
+}
+
+function parseMinScore(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = value.trim() === "" ? Number.NaN : Number(value);
+  if (!(parsed >= 0 && parsed <= 1))
+    throw new UsageError(`--min-score: expected a number from 0 to 1, found "${value}"`);
+  return parsed;
+}
+
+function parseFlags(flags: MemoryCommandFlags) {
+  if (flags.query === undefined) throw new UsageError("--query: required (the text to search the memory notes for)");
+  if (flags.query.trim() === "") throw new UsageError(`--query: expected some text, found "${flags.query}"`);
+  const agentId = (flags.agent ?? "main").trim();
+  if (agentId === "") throw new UsageError(`--agent: expected an agent id, found "${flags.agent}"`);
+  return {
+    query: flags.query,
+    agentId,
+    maxResults: parsePositiveInteger("--max-results", flags.maxResults),
+    minScore: parseMinScore(flags.minScore),
+  };
+}
+
+/**
+ * `claw-eval memory <workspace> --query q`: opens (or reuses) the agent's memory index over the
+ * workspace read in place, syncs it, searches, and prints every hit with the parts of its score
+ * (a table and legend, or the JSON report with `--json`). Exit 0 even with no results; 2 for
+ * usage and config errors; 1 when the index cannot be opened, the embedder is unavailable, the
+ * search fails, or the sync stopped with an error (the results may then be stale).
+ */
+export async function memoryCommand(
+  workspace: string,
+  flags: MemoryCommandFlags,
+  context: CommandContext,
+): Promise<number> {
+  const { host } = context;
+  const { query, agentId, maxResults, minScore } = parseFlags(flags);
+  const inspection = await loadInspectionContext({ workspace, configPath: flags.config, context });
+  const settings = resolveAgentConfig(resolveOpenClawConfig(inspection.config), agentId).memorySearch;
+  const report = (diagnostics: readonly Diagnostic[]) => {
+    for (const diagnostic of diagnostics) host.stderr(`${diagnostic.severity}: ${formatDiagnostic(diagnostic)}\n`);
+  };
+  if (!settings.enabled) {
+    host.stderr(`warning: memorySearch.enabled is false for agent "${agentId}": it has no memory tools\n`);
+  }
+  const store = resolve(
+    host.cwd,
+    resolveMemoryStorePath({
+      stateDir: inspection.runtime.stateDir,
+      agentId,
+      ...(settings.store.path === undefined ? {} : { configuredPath: settings.store.path }),
+    }),
+  );
+  const opened = openMemoryIndexStore({
+    runtime: inspection.runtime,
+    workspaceDir: inspection.workspaceDir,
+    agentId,
+    settings,
+  });
+  if (!opened.ok) {
+    report(opened.diagnostics);
+    host.stderr(`error: cannot open the memory index ${store}\n`);
+    return EXIT.failed;
+  }
+  const { index } = opened;
+  try {
+    report(index.diagnostics);
+    if (index.unavailable !== undefined) {
+      host.stderr(`error: memory search unavailable: ${index.unavailable}\n`);
+      return EXIT.failed;
+    }
+    let search: Awaited<ReturnType<typeof index.search>>;
+    try {
+      search = await index.search({
+        query,
+        ...(maxResults === undefined ? {} : { maxResults }),
+        ...(minScore === undefined ? {} : { minScore }),
+      });
+    } catch (error) {
+      host.stderr(`error: memory search failed: ${errorMessage(error)}\n`);
+      return EXIT.failed;
+    }
+    report(search.sync.diagnostics);
+    const built = buildMemoryCommandReport({ workspace: inspection.workspaceDir, store, query, search });
+    if (flags.json === true) {
+      host.stdout(`${JSON.stringify(built, null, 2)}\n`);
+    } else {
+      const hybrid = settings.query.hybrid;
+      const table = formatMemoryCommandTable(built, {
+        weights: normaliseHybridWeights(hybrid),
+        hybridEnabled: hybrid.enabled,
+        decay: { enabled: hybrid.temporalDecay.enabled, halfLifeDays: hybrid.temporalDecay.halfLifeDays },
+        minScore: minScore ?? settings.query.minScore,
+      });
+      host.stdout(`${table}\n`);
+    }
+    return search.sync.diagnostics.some((diagnostic) => diagnostic.severity === "error") ? EXIT.failed : EXIT.ok;
+  } finally {
+    index.close();
+  }
+}

@@ -1,0 +1,69 @@
+import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import type { ExpectationContext } from "./expectation-context.js";
+import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
+import { formatCitation, type MemoryHit, normaliseMemoryPath, readMemorySearches } from "./read-memory-searches.js";
+
+type Expectation = ExpectationOf<"memory-cited">;
+
+/** `memory/2026-03-10.md#L3-L5` or `MEMORY.md#L10` inside running text. */
+const CITATION_PATTERN = /([\w./-]+)#L(\d+)(?:-L(\d+))?/g;
+
+/** The citations in `reply`, in order, as line ranges of a path. */
+export function findCitations(reply: string): MemoryHit[] {
+  return [...reply.matchAll(CITATION_PATTERN)].map((match) => {
+    const startLine = Number(match[2]);
+    return {
+      path: match[1] ?? "",
+      startLine,
+      endLine: match[3] === undefined ? startLine : Number(match[3]),
+      score: Number.NaN,
+    };
+  });
+}
+
+function isWithin(citation: MemoryHit, hit: MemoryHit): boolean {
+  return (
+    normaliseMemoryPath(citation.path) === normaliseMemoryPath(hit.path) &&
+    hit.startLine <= citation.startLine &&
+    citation.endLine <= hit.endLine
+  );
+}
+
+function describe(citations: readonly MemoryHit[], none: string): string {
+  return citations.length === 0 ? none : [...new Set(citations.map(formatCitation))].join(", ");
+}
+
+/**
+ * `memory-cited`: the final reply contains a citation `path#Lx` or `path#Lx-Ly` whose lines lie
+ * within a result of a `memory_search` call of the same turn (same path, cited lines inside the
+ * result's range); with `path`, such a citation of that file. Fails when the turn made no search.
+ */
+export function checkMemoryCited(expectation: Expectation, context: ExpectationContext): ExpectationResult {
+  const searches = readMemorySearches(context.toolCalls);
+  const returned = searches.flatMap((search) => search.hits);
+  const wanted = expectation.path === undefined ? undefined : normaliseMemoryPath(expectation.path);
+  const cited = findCitations(context.result.reply);
+  const valid = cited.filter(
+    (citation) =>
+      (wanted === undefined || normaliseMemoryPath(citation.path) === wanted) &&
+      returned.some((hit) => isWithin(citation, hit)),
+  );
+  const expected =
+    wanted === undefined
+      ? "a reply citing a memory_search result"
+      : `a reply citing ${wanted} within a memory_search result`;
+  const actual =
+    searches.length === 0
+      ? `reply cited: ${describe(cited, "nothing")}; no memory_search call in the turn`
+      : `reply cited: ${describe(cited, "nothing")}; search returned: ${describe(returned, "no results")}`;
+  const pass = valid.length > 0;
+  const message = pass ? `memory-cited: ${describe(valid, "")}` : `expected ${expected}, but the ${actual}`;
+  return {
+    type: expectation.type,
+    pass,
+    message: formatLine(message, MAX_MESSAGE_CHARS),
+    expected,
+    actual: truncateText(actual, MAX_VALUE_CHARS),
+    location: expectation.location,
+  };
+}
