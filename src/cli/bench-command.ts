@@ -1,6 +1,6 @@
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 
-const SUITES = ["runner", "prompt", "skills", "context", "scenarios"] as const;
+const SUITES = ["runner", "prompt", "skills", "context", "scenarios", "memory"] as const;
 type Suite = (typeof SUITES)[number];
 
 /** The compiled bench modules live beside the compiled CLI: dist/src/cli → dist/bench. */
@@ -10,6 +10,7 @@ const BENCH_MODULES: Record<Suite, { file: string; run: string }> = {
   skills: { file: "skills.bench.js", run: "runSkillsBench" },
   context: { file: "context.bench.js", run: "runContextBench" },
   scenarios: { file: "scenarios.bench.js", run: "runScenariosBench" },
+  memory: { file: "memory.bench.js", run: "runMemoryBench" },
 };
 
 function parseSizes(text: string): number[] {

@@ -103,9 +103,13 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
 
   program
     .command("bench")
-    .description("run the benchmark suites (runner, prompt, skills, context, scenarios) and print their tables")
+    .description("run the benchmark suites (runner, prompt, skills, context, scenarios, memory) and print their tables")
     .option("--skills <sizes>", "skills suite only, at these sizes (e.g. 100,300,1000,5000)")
-    .option("--suite <name>", "runner | prompt | skills | context | scenarios, repeatable (default: all)", collect)
+    .option(
+      "--suite <name>",
+      "runner | prompt | skills | context | scenarios | memory, repeatable (default: all)",
+      collect,
+    )
     .action(async (flags) => {
       exitCode = await (await import("./bench-command.js")).benchCommand(flags, context);
     });

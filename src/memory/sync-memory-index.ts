@@ -78,6 +78,18 @@ async function indexFiles(
   const known = new Map(target.listFiles().map((file) => [file.path, file]));
   const pending = [];
   for (const entry of files) {
+    // Unchanged size and mtime (to the ms): skip reading and hashing, as git does. A file
+    // rewritten to the same size within the same millisecond waits for the next change.
+    const prior = known.get(entry.path);
+    const stat = prior === undefined ? undefined : await runtime.fs.lstat(entry.absolutePath);
+    if (
+      prior !== undefined &&
+      stat?.kind === "file" &&
+      stat.size === prior.size &&
+      Math.floor(stat.mtimeMs) === prior.mtime
+    ) {
+      continue;
+    }
     const read = await readMemoryFile(runtime.fs, entry);
     if (!read.ok) {
       summary.skipped.push({ path: entry.path, reason: read.reason });
