@@ -6,6 +6,7 @@ import type {
   ExpectationOf,
   ExpectationResult,
 } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import {
   describeCompactionEnds,
   describeCompactionExpected,
@@ -14,7 +15,7 @@ import {
   formatRatio,
 } from "./describe-compactions.js";
 import type { ExpectationContext } from "./expectation-context.js";
-import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
+import { MAX_VALUE_CHARS, truncateText } from "./format-value.js";
 
 type Expectation = ExpectationOf<"compaction">;
 type CompactionEnd = AgentEventOf<"compaction_end">;
@@ -125,12 +126,5 @@ export function checkCompaction(expectation: Expectation, context: ExpectationCo
   const outcome = describeCompactionEnds(ends);
   const actual = truncateText([outcome, ...problems].join("\n"), MAX_VALUE_CHARS);
   const message = pass ? `compaction: ${outcome}` : `expected ${expected}, but ${problems.join("; ")}`;
-  return {
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual,
-    location: expectation.location,
-  };
+  return buildExpectationResult(expectation, { pass, message, expected, actual });
 }

@@ -1,6 +1,6 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext } from "./expectation-context.js";
-import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
 import { formatCitation, type MemoryHit, normaliseMemoryPath, readMemorySearches } from "./read-memory-searches.js";
 
 type Expectation = ExpectationOf<"memory-cited">;
@@ -58,12 +58,5 @@ export function checkMemoryCited(expectation: Expectation, context: ExpectationC
       : `reply cited: ${describe(cited, "nothing")}; search returned: ${describe(returned, "no results")}`;
   const pass = valid.length > 0;
   const message = pass ? `memory-cited: ${describe(valid, "")}` : `expected ${expected}, but the ${actual}`;
-  return {
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual: truncateText(actual, MAX_VALUE_CHARS),
-    location: expectation.location,
-  };
+  return buildExpectationResult(expectation, { pass, message, expected, actual });
 }

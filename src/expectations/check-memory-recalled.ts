@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentEventOf, ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext } from "./expectation-context.js";
-import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
 import { normaliseMemoryPath } from "./read-memory-searches.js";
 
 type Expectation = ExpectationOf<"memory-recalled">;
@@ -46,12 +46,5 @@ export function checkMemoryRecalled(expectation: Expectation, context: Expectati
   const expected = describeExpected(expectation);
   const counted = wanted === undefined ? "" : `${notes(matching)} from ${wanted} among `;
   const message = pass ? `memory-recalled: ${actual}` : `expected ${expected}, but ${counted}${actual}`;
-  return {
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual: truncateText(actual, MAX_VALUE_CHARS),
-    location: expectation.location,
-  };
+  return buildExpectationResult(expectation, { pass, message, expected, actual });
 }

@@ -1,6 +1,7 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext } from "./expectation-context.js";
-import { formatLine, formatValues, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, quote, truncateText } from "./format-value.js";
+import { formatValues, quote } from "./format-value.js";
 import {
   formatCitation,
   type MemoryHit,
@@ -58,14 +59,8 @@ function findSearch(expectation: Expectation, searches: readonly MemorySearch[])
 export function checkMemoryTopHit(expectation: Expectation, context: ExpectationContext): ExpectationResult {
   const expected = describeExpected(expectation);
   const search = findSearch(expectation, readMemorySearches(context.toolCalls));
-  const result = (pass: boolean, message: string, actual: string): ExpectationResult => ({
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual: truncateText(actual, MAX_VALUE_CHARS),
-    location: expectation.location,
-  });
+  const result = (pass: boolean, message: string, actual: string): ExpectationResult =>
+    buildExpectationResult(expectation, { pass, message, expected, actual });
   if (typeof search === "string") return result(false, `expected ${expected}, but ${search}`, search);
   if (search.problem !== undefined) {
     const actual = `memory_search ${quote(search.query)}: ${search.problem}`;

@@ -1,14 +1,7 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext, ToolCallRecord } from "./expectation-context.js";
-import {
-  formatLine,
-  formatString,
-  formatValues,
-  MAX_MESSAGE_CHARS,
-  MAX_MESSAGE_VALUE_CHARS,
-  MAX_VALUE_CHARS,
-  truncateText,
-} from "./format-value.js";
+import { formatString, formatValues, MAX_MESSAGE_VALUE_CHARS } from "./format-value.js";
 import { normaliseMemoryPath } from "./read-memory-searches.js";
 
 type Expectation = ExpectationOf<"memory-written">;
@@ -94,12 +87,5 @@ export function checkMemoryWritten(expectation: Expectation, context: Expectatio
   const done = `${writes.length} write${writes.length === 1 ? "" : "s"} of ${target} (${writes.map((write) => write.tool).join(", ")})`;
   const pass = problems.length === 0;
   const message = pass ? `memory-written: ${done}` : `expected ${expected}, but ${problems.join("; ")}`;
-  return {
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual: truncateText(pass ? done : problems.join("\n"), MAX_VALUE_CHARS),
-    location: expectation.location,
-  };
+  return buildExpectationResult(expectation, { pass, message, expected, actual: pass ? done : problems.join("\n") });
 }

@@ -1,6 +1,7 @@
 import type { AgentEvent, ExpectationOf, ExpectationResult, Message, PruneMechanism } from "../domain/index.js";
+import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext } from "./expectation-context.js";
-import { formatLine, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
+import { MAX_VALUE_CHARS, truncateText } from "./format-value.js";
 
 type Expectation = ExpectationOf<"pruned">;
 
@@ -98,12 +99,5 @@ export function checkPruned(expectation: Expectation, context: ExpectationContex
     ...(wantsSome && missingTools.length > 0 ? [`no ${missingTools.join(" or ")} result was`] : []),
   ];
   const message = pass ? `pruned: ${actual}` : `expected ${expected}, but ${problems.join(" and ")} pruned (${actual})`;
-  return {
-    type: expectation.type,
-    pass,
-    message: formatLine(message, MAX_MESSAGE_CHARS),
-    expected,
-    actual,
-    location: expectation.location,
-  };
+  return buildExpectationResult(expectation, { pass, message, expected, actual });
 }
