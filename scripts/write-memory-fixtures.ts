@@ -41,7 +41,8 @@ function* days(from: string, to: string): Generator<string> {
 }
 
 const files: Record<string, string> = {
-  "AGENTS.md": "# AGENTS.md\n\nYou are Juniper, Alice's personal assistant. Check memory before answering questions about the past.\n",
+  "AGENTS.md":
+    "# AGENTS.md\n\nYou are Juniper, Alice's personal assistant. Check memory before answering questions about the past.\n",
   "SOUL.md": "# SOUL.md\n\nBe brief, warm and exact. Never guess an address or a date: look it up.\n",
   "USER.md": "# USER.md\n\n- Name: Alice Chen\n- Time zone: Asia/Shanghai\n",
   "MEMORY.md": [

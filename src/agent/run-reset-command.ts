@@ -63,7 +63,13 @@ export async function runResetCommand(options: {
       await writeSnapshot(world, snapshot.path, snapshot.content);
       world.emit({ ...base, type: "memory_snapshot", path: snapshot.path, status: "written" });
     } catch (error) {
-      world.emit({ ...base, type: "memory_snapshot", path: snapshot.path, status: "failed", error: errorMessage(error) });
+      world.emit({
+        ...base,
+        type: "memory_snapshot",
+        path: snapshot.path,
+        status: "failed",
+        error: errorMessage(error),
+      });
     }
   }
   options.onRetire(session);

@@ -54,7 +54,15 @@ describe("createMemoryAccess", () => {
       text: "- Billing API refactor: decided on GraphQL. Priya agreed.",
     });
     const outside = join(runtime.root, "..", "outside.md");
-    for (const path of ["SOUL.md", "memory/../SOUL.md", "../x.md", "memory/link.md", outside, "~/x.md", "memory/notes.txt"]) {
+    for (const path of [
+      "SOUL.md",
+      "memory/../SOUL.md",
+      "../x.md",
+      "memory/link.md",
+      outside,
+      "~/x.md",
+      "memory/notes.txt",
+    ]) {
       expect(await service?.get({ path })).toMatchObject({ path, text: "", disabled: true });
     }
     expect(await service?.get({ path: "memory/2026-01-01.md" })).toEqual({ path: "memory/2026-01-01.md", text: "" });
