@@ -1,16 +1,8 @@
+// Guards against hooks running out of descending-priority order, unstable order among equal priorities, and the void, modifying and sync runners disagreeing on order.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createHookRegistry, type HookNotice } from "../../src/agent/create-hook-registry.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
-
-async function assertProperty(property: fc.IAsyncPropertyWithHooks<[number[]]>): Promise<void> {
-  try {
-    await fc.assert(property, { seed, numRuns: 300 });
-  } catch (error) {
-    throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-  }
-}
+import { assertAsyncProperty } from "../support/assert-property.js";
 
 /** Registration index order of `priorities` sorted by descending priority, ties by index. */
 function expectedOrder(priorities: readonly number[]): string[] {
@@ -24,7 +16,7 @@ const priorities = fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 12 });
 
 describe("hook handler order (property)", () => {
   it("handlers run in descending priority, equal priorities in registration order, for every kind", async () => {
-    await assertProperty(
+    await assertAsyncProperty(
       fc.asyncProperty(priorities, async (list) => {
         const registry = createHookRegistry();
         const ran: Record<string, string[]> = { void: [], modifying: [], sync: [] };
@@ -58,6 +50,7 @@ describe("hook handler order (property)", () => {
         expect(ran).toEqual({ void: expected, modifying: expected, sync: expected });
         expect(called).toEqual(expected);
       }),
+      { numRuns: 300 },
     );
   });
 });

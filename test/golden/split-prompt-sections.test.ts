@@ -1,8 +1,8 @@
+// Guards against prompt section splitting that loses, duplicates or reorders lines (texts must rejoin to the prompt) or gives two sections the same key.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitPromptSections } from "../../src/golden/split-prompt-sections.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 42);
+import { assertProperty } from "../support/assert-property.js";
 
 const PROMPT = [
   "You are a personal assistant running inside OpenClaw.",
@@ -95,17 +95,13 @@ describe("splitPromptSections", () => {
       "",
     );
     const prompt = fc.array(line, { maxLength: 30 }).map((lines) => lines.join("\n"));
-    try {
-      fc.assert(
-        fc.property(prompt, (text) => {
-          const sections = splitPromptSections(text);
-          expect(sections.map((section) => section.text).join("\n")).toBe(text);
-          expect(new Set(sections.map((section) => section.key)).size).toBe(sections.length);
-        }),
-        { seed, numRuns: 1000 },
-      );
-    } catch (error) {
-      throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-    }
+    assertProperty(
+      fc.property(prompt, (text) => {
+        const sections = splitPromptSections(text);
+        expect(sections.map((section) => section.text).join("\n")).toBe(text);
+        expect(new Set(sections.map((section) => section.key)).size).toBe(sections.length);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -1,8 +1,10 @@
+// Guards against non-deterministic prompt bytes, section order or text that depends on input key order, and control, format or line-separator characters leaking from sanitised inputs into the prompt.
 import fc from "fast-check";
 import { describe, it } from "vitest";
 import { assembleSectionedPrompt, assembleSystemPrompt } from "../../src/prompt/assemble-system-prompt.js";
 import type { PromptMode, SystemPromptInput } from "../../src/prompt/system-prompt-input.js";
-import { E2_INPUT, withSeed } from "./prompt-fixtures.js";
+import { assertProperty } from "../support/assert-property.js";
+import { E2_INPUT } from "./prompt-fixtures.js";
 
 const UNSAFE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const DIRTY_UNITS = ["\n", "\r", "\t", "\u0000", "\u007f", "\u0085", "\u200b", "\u200e", "\u202e", "\u2028", "\u2029"];
@@ -101,58 +103,52 @@ function reorderKeys<T>(value: T, weights: readonly number[]): T {
 
 describe("assembleSystemPrompt properties", () => {
   it("is deterministic: the same input gives the same bytes", () => {
-    withSeed((seed) =>
-      fc.assert(
-        fc.property(inputArbitrary, (input) => {
-          const first = assembleSystemPrompt(input);
-          return first === assembleSystemPrompt(structuredClone(input)) && first === assembleSystemPrompt(input);
-        }),
-        { seed, numRuns: 300 },
-      ),
+    assertProperty(
+      fc.property(inputArbitrary, (input) => {
+        const first = assembleSystemPrompt(input);
+        return first === assembleSystemPrompt(structuredClone(input)) && first === assembleSystemPrompt(input);
+      }),
+      { numRuns: 300 },
     );
   });
 
   it("section order and text do not depend on the order in which input keys arrive", () => {
-    withSeed((seed) =>
-      fc.assert(
-        fc.property(inputArbitrary, fc.array(fc.integer(), { minLength: 1, maxLength: 40 }), (input, weights) => {
-          const shuffled = reorderKeys(input, weights);
-          const a = assembleSectionedPrompt(input);
-          const b = assembleSectionedPrompt(shuffled);
-          return a.sections.map((s) => s.id).join() === b.sections.map((s) => s.id).join() && a.text === b.text;
-        }),
-        { seed, numRuns: 300 },
-      ),
+    assertProperty(
+      fc.property(inputArbitrary, fc.array(fc.integer(), { minLength: 1, maxLength: 40 }), (input, weights) => {
+        const shuffled = reorderKeys(input, weights);
+        const a = assembleSectionedPrompt(input);
+        const b = assembleSectionedPrompt(shuffled);
+        return a.sections.map((s) => s.id).join() === b.sections.map((s) => s.id).join() && a.text === b.text;
+      }),
+      { numRuns: 300 },
     );
   });
 
   it("lets no Cc/Cf/U+2028/U+2029 character from the sanitised inputs through", () => {
     const strip = (value: string | undefined) => value?.replace(UNSAFE, "");
-    withSeed((seed) =>
-      fc.assert(
-        fc.property(
-          dirtyString,
-          sandboxArbitrary,
-          fc.constantFrom<PromptMode>("full", "minimal"),
-          (workspaceDir, sandbox, promptMode) => {
-            const input: SystemPromptInput = { ...E2_INPUT, workspaceDir, sandbox, promptMode };
-            const text = assembleSystemPrompt(input);
-            const clean = assembleSystemPrompt({
-              ...input,
-              workspaceDir: strip(workspaceDir) ?? "",
-              sandbox: {
-                ...sandbox,
-                workspaceDir: strip(sandbox.workspaceDir),
-                containerWorkspaceDir: strip(sandbox.containerWorkspaceDir),
-                agentWorkspaceMount: strip(sandbox.agentWorkspaceMount),
-                browserNoVncUrl: strip(sandbox.browserNoVncUrl),
-              },
-            });
-            return text === clean && !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(text.replace(/\n/g, ""));
-          },
-        ),
-        { seed, numRuns: 300 },
+    assertProperty(
+      fc.property(
+        dirtyString,
+        sandboxArbitrary,
+        fc.constantFrom<PromptMode>("full", "minimal"),
+        (workspaceDir, sandbox, promptMode) => {
+          const input: SystemPromptInput = { ...E2_INPUT, workspaceDir, sandbox, promptMode };
+          const text = assembleSystemPrompt(input);
+          const clean = assembleSystemPrompt({
+            ...input,
+            workspaceDir: strip(workspaceDir) ?? "",
+            sandbox: {
+              ...sandbox,
+              workspaceDir: strip(sandbox.workspaceDir),
+              containerWorkspaceDir: strip(sandbox.containerWorkspaceDir),
+              agentWorkspaceMount: strip(sandbox.agentWorkspaceMount),
+              browserNoVncUrl: strip(sandbox.browserNoVncUrl),
+            },
+          });
+          return text === clean && !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(text.replace(/\n/g, ""));
+        },
       ),
+      { numRuns: 300 },
     );
   });
 });

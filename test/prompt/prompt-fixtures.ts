@@ -71,16 +71,3 @@ export function sectionIdsOf(input: SystemPromptInput): SectionId[] {
 export function sectionText(input: SystemPromptInput, id: SectionId): string | undefined {
   return assembleSectionedPrompt(input).sections.find((section) => section.id === id)?.text;
 }
-
-/** Reads the fast-check seed the way every property test here does. */
-export const PROPERTY_SEED = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
-
-/** Runs `check` and rethrows a failure with the seed in the message. */
-export function withSeed(check: (seed: number) => void): void {
-  try {
-    check(PROPERTY_SEED);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`seed=${PROPERTY_SEED} (rerun with CLAW_EVAL_SEED=${PROPERTY_SEED})\n${message}`);
-  }
-}

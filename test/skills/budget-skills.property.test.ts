@@ -1,19 +1,11 @@
+// Guards against skill catalogs over the count or char budget, a chosen set that is not the longest fitting prefix (binary-search off-by-one), fewer skills chosen under a larger budget, and a length model that drifts from the rendered catalog.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { budgetSkills, type SkillPromptLimits, skillsCatalogLength } from "../../src/skills/budget-skills.js";
 import { formatSkillsPrompt } from "../../src/skills/format-skills-prompt.js";
 import type { Skill } from "../../src/skills/skill-types.js";
+import { assertProperty } from "../support/assert-property.js";
 import { makeSkill } from "./skill-fixtures.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
-
-function assertProperty(property: fc.IPropertyWithHooks<unknown>): void {
-  try {
-    fc.assert(property, { seed, numRuns: 300 });
-  } catch (error) {
-    throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-  }
-}
 
 const text = (maxLength: number) =>
   fc.string({ unit: fc.constantFrom("a", "b", "-", " ", "&", "<", ">", '"', "'", "é", "⚠"), maxLength });
@@ -51,6 +43,7 @@ describe("budgetSkills properties", () => {
           expect(formatSkillsPrompt(chosen).length).toBeLessThanOrEqual(limits.maxSkillsPromptChars);
         }
       }),
+      { numRuns: 300 },
     );
   });
 
@@ -67,6 +60,7 @@ describe("budgetSkills properties", () => {
           expect(skillsCatalogLength(next)).toBeGreaterThan(limits.maxSkillsPromptChars);
         }
       }),
+      { numRuns: 300 },
     );
   });
 
@@ -75,6 +69,7 @@ describe("budgetSkills properties", () => {
       fc.property(skillsArbitrary, limitsArbitrary, (visible, limits) => {
         expect(budgetSkills(visible, limits).chosen).toEqual(linearReference(visible, limits));
       }),
+      { numRuns: 300 },
     );
   });
 
@@ -94,6 +89,7 @@ describe("budgetSkills properties", () => {
           expect(larger).toBeGreaterThanOrEqual(base);
         },
       ),
+      { numRuns: 300 },
     );
   });
 
@@ -102,6 +98,7 @@ describe("budgetSkills properties", () => {
       fc.property(skillsArbitrary, (skills) => {
         expect(formatSkillsPrompt(skills).length).toBe(skillsCatalogLength(skills));
       }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,26 +1,14 @@
+// Guards against eligibility that shrinks when a required bin or env var appears, enabled=false not excluding a skill, and always=true skipping the OS or allowBundled checks or failing to bypass requirements.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
 import { checkSkillEligibility } from "../../src/skills/check-skill-eligibility.js";
 import type { EligibilityEnv, SkillEntry, SkillMetadata } from "../../src/skills/skill-types.js";
+import { assertProperty } from "../support/assert-property.js";
 
-const SEED = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
 const BINS = ["git", "curl", "jq", "yq"];
 const VARS = ["A_KEY", "B_KEY", "C_KEY"];
 const PLATFORMS = ["linux", "darwin", "win32"];
-
-function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void): void {
-  try {
-    fc.assert(
-      fc.property(arbitrary, (value) => {
-        predicate(value);
-      }),
-      { seed: SEED, numRuns: 400 },
-    );
-  } catch (error) {
-    throw new Error(`property failed with seed ${SEED} (set CLAW_EVAL_SEED to reproduce): ${String(error)}`);
-  }
-}
 
 const metadataArbitrary: fc.Arbitrary<SkillMetadata | undefined> = fc.option(
   fc.record(
@@ -95,51 +83,60 @@ function build(value: Case) {
 
 describe("checkSkillEligibility (properties)", () => {
   it("adding a required bin to PATH or setting a required env var never removes a skill", () => {
-    check(caseArbitrary, (value) => {
-      const { entry, config, env } = build(value);
-      const before = checkSkillEligibility(entry, config, env(value.onPath, value.env));
-      if (!before.eligible) return;
-      const withBin = checkSkillEligibility(entry, config, env([...value.onPath, value.addedBin], value.env));
-      const withVar = checkSkillEligibility(
-        entry,
-        config,
-        env(value.onPath, { ...value.env, [value.addedVar]: "set" }),
-      );
-      expect([withBin.eligible, withVar.eligible]).toEqual([true, true]);
-    });
+    assertProperty(
+      fc.property(caseArbitrary, (value) => {
+        const { entry, config, env } = build(value);
+        const before = checkSkillEligibility(entry, config, env(value.onPath, value.env));
+        if (!before.eligible) return;
+        const withBin = checkSkillEligibility(entry, config, env([...value.onPath, value.addedBin], value.env));
+        const withVar = checkSkillEligibility(
+          entry,
+          config,
+          env(value.onPath, { ...value.env, [value.addedVar]: "set" }),
+        );
+        expect([withBin.eligible, withVar.eligible]).toEqual([true, true]);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("enabled=false under the skillKey always excludes with reason disabled", () => {
-    check(caseArbitrary, (value) => {
-      const { entry, config, env } = build({ ...value, entryConfig: { ...value.entryConfig, enabled: false } });
-      expect(checkSkillEligibility(entry, config, env(value.onPath, value.env))).toEqual({
-        eligible: false,
-        reason: "disabled",
-      });
-    });
+    assertProperty(
+      fc.property(caseArbitrary, (value) => {
+        const { entry, config, env } = build({ ...value, entryConfig: { ...value.entryConfig, enabled: false } });
+        expect(checkSkillEligibility(entry, config, env(value.onPath, value.env))).toEqual({
+          eligible: false,
+          reason: "disabled",
+        });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("always=true bypasses bins, anyBins, env and config but not OS", () => {
-    check(caseArbitrary, (value) => {
-      const metadata: SkillMetadata = { ...value.metadata, always: true };
-      const { entry, config, env } = build({ ...value, metadata });
-      const result = checkSkillEligibility(entry, config, env([], {}));
-      const { requires: _ignored, ...withoutRequires } = metadata;
-      const bare = build({ ...value, metadata: withoutRequires });
-      expect(result).toEqual(checkSkillEligibility(bare.entry, bare.config, bare.env([], {})));
-      const osMismatch = (metadata.os ?? []).length > 0 && !(metadata.os ?? []).includes(value.platform);
-      const allow = (value.allowBundled ?? []).filter((item) => item.trim() !== "");
-      const notAllowed =
-        value.bundled && allow.length > 0 && !allow.includes(metadata.skillKey ?? "s") && !allow.includes("s");
-      const expected =
-        value.entryConfig.enabled === false
-          ? "disabled"
-          : notAllowed
-            ? "not-in-allowBundled"
-            : osMismatch
-              ? "os-mismatch"
-              : undefined;
-      expect(result).toEqual(expected === undefined ? { eligible: true } : { eligible: false, reason: expected });
-    });
+    assertProperty(
+      fc.property(caseArbitrary, (value) => {
+        const metadata: SkillMetadata = { ...value.metadata, always: true };
+        const { entry, config, env } = build({ ...value, metadata });
+        const result = checkSkillEligibility(entry, config, env([], {}));
+        const { requires: _ignored, ...withoutRequires } = metadata;
+        const bare = build({ ...value, metadata: withoutRequires });
+        expect(result).toEqual(checkSkillEligibility(bare.entry, bare.config, bare.env([], {})));
+        const osMismatch = (metadata.os ?? []).length > 0 && !(metadata.os ?? []).includes(value.platform);
+        const allow = (value.allowBundled ?? []).filter((item) => item.trim() !== "");
+        const notAllowed =
+          value.bundled && allow.length > 0 && !allow.includes(metadata.skillKey ?? "s") && !allow.includes("s");
+        const expected =
+          value.entryConfig.enabled === false
+            ? "disabled"
+            : notAllowed
+              ? "not-in-allowBundled"
+              : osMismatch
+                ? "os-mismatch"
+                : undefined;
+        expect(result).toEqual(expected === undefined ? { eligible: true } : { eligible: false, reason: expected });
+      }),
+      { numRuns: 400 },
+    );
   });
 });

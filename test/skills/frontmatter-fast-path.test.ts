@@ -1,19 +1,11 @@
+// Guards against the frontmatter fast path accepting YAML it then reads differently from the full parser, and against it declining everything (a vacuous pass).
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFrontmatterYaml } from "../../src/skills/read-frontmatter-yaml.js";
 import { readSimpleFrontmatter } from "../../src/skills/read-simple-frontmatter.js";
+import { assertProperty } from "../support/assert-property.js";
 import { frontmatterArbitrary, lineSoup } from "./frontmatter-arbitraries.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
-
-function assertProperty(property: fc.IProperty<[string]>, numRuns: number): void {
-  try {
-    fc.assert(property, { seed, numRuns });
-  } catch (error) {
-    throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-  }
-}
 
 /** Runs the property and returns how often the fast path accepted, so it is never vacuous. */
 function checkAgreement(arbitrary: fc.Arbitrary<string>, numRuns: number): number {
@@ -25,7 +17,7 @@ function checkAgreement(arbitrary: fc.Arbitrary<string>, numRuns: number): numbe
       accepted += 1;
       return isDeepStrictEqual(fast, readFrontmatterYaml(yaml));
     }),
-    numRuns,
+    { numRuns },
   );
   return accepted / numRuns;
 }

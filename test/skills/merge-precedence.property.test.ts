@@ -1,9 +1,9 @@
+// Guards against skill merging whose winner depends on discovery order rather than source precedence, names lost in the merge, and overridden entries that are miscounted or name the wrong winner.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeSkillsWithOverrides, SKILL_SOURCE_PRECEDENCE } from "../../src/skills/merge-skills.js";
 import type { Skill, SkillSource } from "../../src/skills/skill-types.js";
-
-const SEED = Number(process.env.CLAW_EVAL_SEED ?? 20260311);
+import { assertProperty } from "../support/assert-property.js";
 
 /** Groups (one per source, maybe several extra roots) of skills with names from a small alphabet. */
 const groupsArbitrary = fc.array(
@@ -30,17 +30,9 @@ function toGroups(raw: { source: SkillSource; names: string[] }[]) {
   }));
 }
 
-function assertWithSeed(property: fc.IProperty<[{ source: SkillSource; names: string[] }[], number[]]>) {
-  try {
-    fc.assert(property, { seed: SEED, numRuns: 300 });
-  } catch (error) {
-    throw new Error(`property failed with seed ${SEED} (set CLAW_EVAL_SEED to reproduce): ${String(error)}`);
-  }
-}
-
 describe("merge precedence (property)", () => {
   it("each name's winner comes from the highest-precedence source holding it, whatever the discovery order", () => {
-    assertWithSeed(
+    assertProperty(
       fc.property(groupsArbitrary, fc.array(fc.nat(), { maxLength: 8 }), (raw, swaps) => {
         const groups = toGroups(raw);
         const shuffled = [...groups];
@@ -65,6 +57,7 @@ describe("merge precedence (property)", () => {
           expect([loser.winnerSource, loser.winnerPath]).toEqual([winner?.source, winner?.filePath]);
         }
       }),
+      { numRuns: 300 },
     );
   });
 });

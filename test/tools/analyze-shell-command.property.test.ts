@@ -1,16 +1,8 @@
+// Guards against the shell analyser mis-splitting quoted words, pipelines or list operators, and accepting substitutions, redirections, subshells, backgrounding, line continuations or unterminated quotes.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyzeShellCommand, type ListOperator } from "../../src/tools/analyze-shell-command.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 42);
-
-function assertProperty(property: fc.IPropertyWithHooks<unknown>): void {
-  try {
-    fc.assert(property, { seed, numRuns: 1000 });
-  } catch (error) {
-    throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-  }
-}
+import { assertProperty } from "../support/assert-property.js";
 
 /** Words as the shell would hand them to a program: anything but a newline. */
 const anyText = fc.string({
@@ -61,6 +53,7 @@ describe("analyzeShellCommand properties", () => {
           })),
         );
       }),
+      { numRuns: 1000 },
     );
   });
 
@@ -72,6 +65,7 @@ describe("analyzeShellCommand properties", () => {
         target.splice(at % (target.length + 1), 0, { text: construct, written: construct });
         expect(analyzeShellCommand(render(parts)).ok).toBe(false);
       }),
+      { numRuns: 1000 },
     );
   });
 
@@ -80,6 +74,7 @@ describe("analyzeShellCommand properties", () => {
       fc.property(list, fc.constantFrom("'", '"', "'abc", '"x y'), (parts, quote) => {
         expect(analyzeShellCommand(`${render(parts)} ${quote}`).ok).toBe(false);
       }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,9 +1,9 @@
+// Guards against workspace path resolution escaping the root (via .., ~, @ or unusual spaces), returning the root itself when allowRoot is off, and non-idempotent resolution.
 import { isAbsolute, relative } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { resolveWorkspacePathLexically } from "../../src/tools/resolve-workspace-path.js";
-
-const seed = Number(process.env.CLAW_EVAL_SEED ?? 42);
+import { assertProperty } from "../support/assert-property.js";
 
 const segment = fc.constantFrom("..", ".", "a", "b", "/", "~", "@", "\u00a0", "\u2000", "\u202f", "\u3000", " ", "w");
 const pathInput = fc.array(segment, { maxLength: 12 }).map((parts) => parts.join(""));
@@ -12,14 +12,6 @@ const layout = fc.record({
   homeDir: fc.constantFrom("/home/u", "/w", "/w/home", "/w/sub/home", "/"),
   allowRoot: fc.boolean(),
 });
-
-function assertProperty(property: fc.IPropertyWithHooks<unknown>): void {
-  try {
-    fc.assert(property, { seed, numRuns: 2000 });
-  } catch (error) {
-    throw new Error(`Property failed with seed ${seed} (rerun with CLAW_EVAL_SEED=${seed}):\n${String(error)}`);
-  }
-}
 
 describe("resolveWorkspacePathLexically properties", () => {
   it("never returns a path outside the workspace root", () => {
@@ -36,6 +28,7 @@ describe("resolveWorkspacePathLexically properties", () => {
         ).toBe(true);
         if (!allowRoot) expect(rel).not.toBe("");
       }),
+      { numRuns: 2000 },
     );
   });
 
@@ -48,6 +41,7 @@ describe("resolveWorkspacePathLexically properties", () => {
           first,
         );
       }),
+      { numRuns: 2000 },
     );
   });
 });
