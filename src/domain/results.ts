@@ -161,6 +161,29 @@ export interface ModelComparisonEntry {
    * compacted, absent otherwise (and in results written before compaction was measured).
    */
   compaction?: CompactionComparison;
+  /**
+   * The model's memory checks. Present on every entry when any compared model's unit with a
+   * verdict has a memory expectation, absent otherwise (and in results written before memory
+   * checks were compared).
+   */
+  memory?: MemoryComparison;
+}
+
+/** The expectation types a comparison counts as memory checks. */
+export type MemoryCheckType = Extract<
+  ExpectationType,
+  "memory-top-hit" | "memory-cited" | "memory-written" | "memory-recalled"
+>;
+
+/**
+ * One model's memory checks in a comparison, over its units with a verdict (passed, failed,
+ * errored). Per check type, `n` is the number of those expectations in the units' turns and the
+ * rate the share that passed, Wilson 95% (`null` rate and bounds when `n` is 0).
+ */
+export interface MemoryComparison {
+  /** Units with at least one memory expectation. */
+  units: number;
+  checks: Record<MemoryCheckType, ComparisonRate>;
 }
 
 /** A mean with its 95% interval; all three `null` when `n` is 0. */

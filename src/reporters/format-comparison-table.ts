@@ -7,6 +7,7 @@ import {
 } from "./compaction-comparison-rows.js";
 import { comparisonRows } from "./comparison-rows.js";
 import { formatMeasuresTable } from "./format-measures-table.js";
+import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
 
 function formatPValue(value: number): string {
   return value < 0.001 ? value.toExponential(1) : value.toFixed(3);
@@ -32,7 +33,8 @@ function alignRows(rows: readonly string[][]): string[] {
  * category and false silence with Wilson 95% bounds, pass@k / pass^k, cost, latency), the
  * §11 measures table ({@link formatMeasuresTable}), then one line per pair with its McNemar
  * p-value and verdict. When some unit compacted, a compaction table per model and one line per
- * pair with the sign-flip test of identifier preservation follow.
+ * pair with the sign-flip test of identifier preservation follow; when some unit had a memory
+ * check, a memory table per model comes last.
  */
 export function formatComparisonTable(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -45,7 +47,7 @@ export function formatComparisonTable(comparison: Comparison): string {
       lines.push(`${pair.a} vs ${pair.b}: p=${formatPValue(pair.pValue)} n=${pair.n}, ${pair.verdict}`);
     }
   }
-  lines.push(...compactionLines(comparison));
+  lines.push(...compactionLines(comparison), ...memoryLines(comparison));
   return `${lines.join("\n")}\n`;
 }
 
@@ -63,4 +65,11 @@ function compactionLines(comparison: Comparison): string[] {
     );
   }
   return lines;
+}
+
+/** The memory part: nothing unless some unit had a memory check. */
+function memoryLines(comparison: Comparison): string[] {
+  const table = memoryComparisonRows(comparison);
+  if (table === undefined) return [];
+  return ["", "Memory checks by model", MEMORY_COMPARISON_NOTE, ...alignRows([table.header, ...table.rows])];
 }

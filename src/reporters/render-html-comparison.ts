@@ -9,6 +9,7 @@ import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { escapeMarkup } from "./escape-markup.js";
 import { formatRate } from "./format-rate.js";
+import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const headCells = head.map((cell) => `<th>${escapeMarkup(cell)}</th>`).join("");
@@ -20,7 +21,8 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
  * The comparison matrix of `index.html` (pure): per model the pass rate and compliance per
  * category, the spec/loop.md §11 measures (a row per measure, a column per model; left out for
  * results written before they existed), then the McNemar test of each pair, then, when some unit
- * compacted, the compaction figures per model and the preservation test per pair. All text escaped.
+ * compacted, the compaction figures per model and the preservation test per pair, and, when some
+ * unit had a memory check, the memory checks per model. All text escaped.
  */
 export function renderHtmlComparison(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -51,7 +53,7 @@ export function renderHtmlComparison(comparison: Comparison): string {
       ),
     );
   }
-  parts.push(...compactionTables(comparison));
+  parts.push(...compactionTables(comparison), ...memoryTables(comparison));
   return parts.join("\n");
 }
 
@@ -73,4 +75,15 @@ function compactionTables(comparison: Comparison): string[] {
     );
   }
   return parts;
+}
+
+/** Per model the memory checks; none unless some unit had a memory check. */
+function memoryTables(comparison: Comparison): string[] {
+  const models = memoryComparisonRows(comparison);
+  if (models === undefined) return [];
+  return [
+    "<h3>Memory checks by model</h3>",
+    `<p>${escapeMarkup(MEMORY_COMPARISON_NOTE)}</p>`,
+    table(models.header, models.rows),
+  ];
 }

@@ -9,6 +9,7 @@ import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { formatRate } from "./format-rate.js";
 import { escapeTableCell, markdownTable } from "./markdown-text.js";
+import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
 
 /** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
 function measuresTable(comparison: Comparison): string[] {
@@ -43,9 +44,17 @@ function compactionTables(comparison: Comparison): string[] {
   return lines;
 }
 
+/** Per model the memory checks; none unless some unit had a memory check. */
+function memoryTable(comparison: Comparison): string[] {
+  const table = memoryComparisonRows(comparison);
+  if (table === undefined) return [];
+  return ["### Memory checks by model", "", MEMORY_COMPARISON_NOTE, "", ...markdownTable(table.header, table.rows), ""];
+}
+
 /**
  * The `compare` section of `summary.md`: rates with Wilson 95% bounds per model, the §11
- * measures, McNemar per pair, then the compaction category when some unit compacted.
+ * measures, McNemar per pair, then the compaction category when some unit compacted and the
+ * memory category when some unit had a memory check.
  */
 export function renderMarkdownComparison(comparison: Comparison): string[] {
   const { header, rows } = comparisonRows(comparison);
@@ -69,6 +78,6 @@ export function renderMarkdownComparison(comparison: Comparison): string[] {
     }
     lines.push("");
   }
-  lines.push(...compactionTables(comparison));
+  lines.push(...compactionTables(comparison), ...memoryTable(comparison));
   return lines;
 }

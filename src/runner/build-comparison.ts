@@ -8,6 +8,7 @@ import type {
   Comparison,
   ComparisonRate,
   ComplianceCategory,
+  MemoryComparison,
   ModelComparisonEntry,
   PairComparison,
   RunResult,
@@ -17,6 +18,7 @@ import type {
 import { createSeededRandom, hashSeed } from "../platform/create-seeded-random.js";
 import {
   buildCompactionComparison,
+  buildMemoryComparison,
   compareModels,
   comparePreservation,
   meanPassAtK,
@@ -139,6 +141,14 @@ function compactionEntry(result: RunResult, model: string): CompactionComparison
   return buildCompactionComparison({ units, random: createSeededRandom(hashSeed(`compaction\u0000${model}`)) });
 }
 
+/** The model's memory checks over its units with a verdict, each unit's expectations from all its turns. */
+function memoryEntry(result: RunResult, model: string): MemoryComparison {
+  const units = result.units
+    .filter((unit) => unit.model === model && isDecided(unit))
+    .map((unit) => unit.turns.flatMap((turn) => turn.expectations));
+  return buildMemoryComparison({ units });
+}
+
 /** Sign-flip test of per-unit mean preservation on the paired units both models compacted. */
 function compactionPairEntry(result: RunResult, a: string, b: string): CompactionPairComparison {
   const pairs = pairUnits(result, a, b).flatMap(([unitA, unitB]) => {
@@ -164,17 +174,23 @@ function modelPairs(models: readonly string[]): [string, string][] {
  * model also gets `compaction` (preservation and reduction with seeded bootstrap intervals over
  * units, structure pass rate) and every pair a sign-flip test of per-unit preservation in
  * `compactionPairs`; otherwise neither field is written. The seeds derive from the model ids,
- * so the same results always give the same bytes.
+ * so the same results always give the same bytes. When any compared unit with a verdict has a
+ * memory expectation, every model also gets `memory` (per memory check type, the share of those
+ * expectations that passed, Wilson 95%); otherwise the field is not written.
  */
 export function buildComparison(result: RunResult, options: BuildComparisonOptions = {}): Comparison {
   const models = [...new Set(options.models ?? result.options.models)];
   const pairs = modelPairs(models);
   const compactions = models.map((model) => compactionEntry(result, model));
   const compacted = compactions.some((compaction) => compaction.units > 0);
-  const entries = models.map((model, index) => {
+  const memories = models.map((model) => memoryEntry(result, model));
+  const memoryChecked = memories.some((memory) => memory.units > 0);
+  const entries = models.map((model, index): ModelComparisonEntry => {
     const entry = modelEntry(result, model);
     const compaction = compactions[index];
-    return compacted && compaction !== undefined ? { ...entry, compaction } : entry;
+    const memory = memories[index];
+    const withCompaction = compacted && compaction !== undefined ? { ...entry, compaction } : entry;
+    return memoryChecked && memory !== undefined ? { ...withCompaction, memory } : withCompaction;
   });
   const comparison: Comparison = { models: entries, pairs: pairs.map(([a, b]) => pairEntry(result, a, b)) };
   if (!compacted) return comparison;

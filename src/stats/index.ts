@@ -2,6 +2,12 @@ export {
   type BuildCompactionComparisonOptions,
   buildCompactionComparison,
 } from "./build-compaction-comparison.js";
+export {
+  type BuildMemoryComparisonOptions,
+  buildMemoryComparison,
+  isMemoryCheck,
+  MEMORY_CHECK_TYPES,
+} from "./build-memory-comparison.js";
 export { type ClusterBootstrapOptions, clusterBootstrap, type MeanInterval } from "./cluster-bootstrap.js";
 export {
   type CompareModelsOptions,
