@@ -14,6 +14,7 @@ import {
   type RecallRunKind,
   shouldRecallMemory,
 } from "../memory/format-recall-block.js";
+import { listMemoryFiles } from "../memory/list-memory-files.js";
 import { type MemoryIndexStore, openMemoryIndexStore } from "../memory/memory-index-store.js";
 import { resolveMemoryGetPath } from "../memory/resolve-memory-get-path.js";
 
@@ -66,6 +67,8 @@ export function createMemoryAccess(options: {
     index = opened.index;
     return index;
   };
+  const hasNotes = async (): Promise<boolean> =>
+    (await listMemoryFiles({ fs: runtime.fs, workspaceDir, extraPaths: settings.extraPaths })).files.length > 0;
   const get: MemoryService["get"] = async ({ path, from, lines }) => {
     const resolution = resolveMemoryGetPath({ workspaceDir, path, extraPaths: settings.extraPaths });
     if (!resolution.allowed) return { ...refuseMemoryGet(path) };
@@ -122,6 +125,8 @@ export function createMemoryAccess(options: {
         return undefined;
       }
       try {
+        // A workspace without notes has nothing to recall: no index is opened for it.
+        if (index === undefined && !(await hasNotes())) return undefined;
         const found = await open().search({
           query: prompt,
           maxResults: recall.maxResults,

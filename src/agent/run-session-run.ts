@@ -21,6 +21,7 @@ import { parseModelId } from "../domain/index.js";
 import type { RecallRunKind } from "../memory/format-recall-block.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
+import { TOOL_GROUPS } from "../prompt/tool-catalog.js";
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
 import type { MemoryAccess } from "./create-memory-access.js";
 import { createModelSummarizer } from "./create-model-summarizer.js";
@@ -146,7 +147,7 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
   return world.tools.filter((tool) => allowed.has(tool.name) && (memory || !MEMORY_TOOLS.has(tool.name)));
 }
 
-const MEMORY_TOOLS: ReadonlySet<string> = new Set(["memory_search", "memory_get"]);
+const MEMORY_TOOLS: ReadonlySet<string> = new Set(TOOL_GROUPS["group:memory"]);
 
 /** What passive recall sees a run as (memory.md §8): only user-initiated runs recall. */
 function recallRunKind(request: SessionRunRequest): RecallRunKind {

@@ -1,4 +1,5 @@
 import type { Message } from "../domain/index.js";
+import { escapeHtml } from "../platform/escape-html.js";
 import type { CompactionSettings } from "./compaction-settings.js";
 import { serializeConversation } from "./serialize-conversation.js";
 import {
@@ -22,16 +23,6 @@ export type SummaryKind = "history" | "turn-prefix";
 
 /** Chars of `/compact` text passed on (context.md §5.8). */
 export const MAX_CUSTOM_INSTRUCTIONS_CHARS = 4000;
-
-/** Replaces the five HTML-significant characters with entities. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function identifierBlock(settings: CompactionSettings): string | undefined {
   if (settings.identifierPolicy === "off") return undefined;

@@ -5,6 +5,7 @@ import { findLatestUserAsk } from "./audit-summary-quality.js";
 import { compactHistory } from "./compact-history.js";
 import type { CompactionSettings } from "./compaction-settings.js";
 import type { CompactionHooks, CompactResult } from "./context-engine.js";
+import { formatFileOperations } from "./format-file-operations.js";
 import { planCompaction } from "./plan-compaction.js";
 import type { SessionTranscript } from "./session-transcript.js";
 import { acquireSessionWriteLock } from "./session-write-lock.js";
@@ -29,16 +30,6 @@ export interface RunCompactionOptions {
 
 /** A compaction's result; `audit` is set when an entry was written. */
 export type CompactionRun = CompactResult;
-
-function fileOpsChars(summary: string): number {
-  const start =
-    summary.indexOf("<read-files>") === -1 ? summary.indexOf("<modified-files>") : summary.indexOf("<read-files>");
-  if (start === -1) return 0;
-  const end = summary.lastIndexOf("</modified-files>");
-  const close =
-    end === -1 ? summary.lastIndexOf("</read-files>") + "</read-files>".length : end + "</modified-files>".length;
-  return Math.max(0, close - start);
-}
 
 /**
  * One compaction of a session (context.md §4.3–§5.9): plan the cut, summarise under the timeout
@@ -118,7 +109,7 @@ export async function runCompaction(options: RunCompactionOptions): Promise<Comp
       ...(ask === undefined ? {} : { latestAsk: ask }),
       durationMs: runtime.now() - started,
       timeoutSeconds: settings.timeoutSeconds,
-      fileOpsChars: fileOpsChars(outcome.summary),
+      fileOpsChars: formatFileOperations(outcome.details).length,
     });
     return {
       ok: true,

@@ -11,6 +11,7 @@ export * from "./model-id.js";
 export * from "./results.js";
 export * from "./runtime.js";
 export * from "./scenario.js";
+export * from "./session-key.js";
 export * from "./tool.js";
 export * from "./tool-version.js";
 export * from "./transcript.js";

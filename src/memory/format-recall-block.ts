@@ -1,3 +1,4 @@
+import { escapeHtml } from "../platform/escape-html.js";
 import { cutSnippet } from "./cut-snippet.js";
 import { formatCitation } from "./format-memory-tool-results.js";
 import type { MemoryHitLocation } from "./search-memory.js";
@@ -46,18 +47,6 @@ export function shouldRecallMemory(options: ShouldRecallOptions): boolean {
 export function isPromptedMemoryHit(location: MemoryHitLocation, promptedLines: number): boolean {
   const isRoot = location.path === "MEMORY.md" || location.path === "memory.md";
   return isRoot && location.endLine <= promptedLines;
-}
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character] ?? character);
 }
 
 function recallLine(hit: RecallHit, index: number): string {

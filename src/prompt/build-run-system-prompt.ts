@@ -1,6 +1,7 @@
 import { resolveDefaultAgentId } from "../config/resolve-agent-config.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
+import { isCronSessionKey, isSubagentSessionKey } from "../domain/index.js";
 import { type AssembledPrompt, assembleSectionedPrompt } from "./assemble-system-prompt.js";
 import { type BootstrapFile, type ContextFileReport, REDUCED_BOOTSTRAP_NAMES } from "./bootstrap-files.js";
 import { budgetContextFiles } from "./budget-context-files.js";
@@ -8,7 +9,7 @@ import { buildModelAliasLines, resolveDefaultModel } from "./build-model-alias-l
 import { detectShell } from "./build-runtime-line.js";
 import { findRepoRoot } from "./find-repo-root.js";
 import { loadBootstrapFiles } from "./load-bootstrap-files.js";
-import { isCronSessionKey, isSubagentSessionKey, resolvePromptMode } from "./resolve-prompt-mode.js";
+import { resolvePromptMode } from "./resolve-prompt-mode.js";
 import { resolveUserTimezone } from "./resolve-user-timezone.js";
 import type { PromptMode, SandboxPromptInfo, SystemPromptInput } from "./system-prompt-input.js";
 

@@ -74,7 +74,7 @@ export const toolCalledSchema = z.union(
 );
 
 const hookNameSchema = z.enum(HOOK_NAMES as [HookName, ...HookName[]], {
-  error: "a hook name (spec/loop.md §3.1), e.g. before_tool_call",
+  error: "a hook name, e.g. before_tool_call",
 });
 
 const hookCalledSchema = z.union(

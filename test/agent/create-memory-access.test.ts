@@ -106,3 +106,21 @@ describe("createMemoryAccess", () => {
     expect(JSON.stringify(result)).not.toContain("sk-test-key");
   });
 });
+
+describe("passive recall without notes", () => {
+  it("opens no index for a workspace with no memory files", async () => {
+    const runtime = createTestRuntime({ files: { "SOUL.md": "# Soul\n" } });
+    const memory = createMemoryAccess({
+      runtime,
+      workspaceDir: runtime.root,
+      config: {},
+      agentId: "main",
+      provider: "scripted",
+    });
+    opened.push(memory);
+    expect(await memory.recall({ sessionKey: "agent:main:main", prompt: "anything at all", runKind: "user" })).toBe(
+      undefined,
+    );
+    expect(await runtime.fs.stat(join(runtime.stateDir, "memory", "main.sqlite"))).toBeUndefined();
+  });
+});

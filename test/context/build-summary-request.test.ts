@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSummaryRequest, escapeHtml } from "../../src/context/build-summary-request.js";
+import { buildSummaryRequest } from "../../src/context/build-summary-request.js";
 import { type CompactionSettings, DEFAULT_COMPACTION_SETTINGS } from "../../src/context/compaction-settings.js";
 import { serializeConversation } from "../../src/context/serialize-conversation.js";
 import {
@@ -10,6 +10,7 @@ import {
   SUMMARY_SYSTEM_PROMPT,
   UPDATE_RULE,
 } from "../../src/context/summary-instructions.js";
+import { escapeHtml } from "../../src/platform/escape-html.js";
 import { assistant, toolResult, user } from "./summarizer-fakes.js";
 
 const settings = DEFAULT_COMPACTION_SETTINGS;

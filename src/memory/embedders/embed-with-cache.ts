@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { ClawEvalError } from "../../domain/index.js";
+import { sha256Hex } from "../sqlite-memory-store-ids.js";
 import type { Embedder } from "./embedder.js";
 
 /**
@@ -21,11 +21,6 @@ export interface EmbedWithCacheOptions {
   cache?: EmbeddingCacheView;
 }
 
-/** The cache key of a chunk text: sha256 hex of its UTF-8 bytes (the same value as `chunks.hash`). */
-export function hashChunkText(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
 /**
  * One vector per text, in input order. Cached texts are not sent; the misses, each distinct text
  * once, go to one `embedBatch` call (which does its own batching), and their vectors are put
@@ -34,7 +29,8 @@ export function hashChunkText(text: string): string {
  */
 export async function embedWithCache(options: EmbedWithCacheOptions): Promise<number[][]> {
   const { embedder, texts, cache } = options;
-  const hashes = texts.map(hashChunkText);
+  // The cache key of a chunk text is its sha256 hex, the same value as `chunks.hash`.
+  const hashes = texts.map((text) => sha256Hex(text));
   const known = new Map(cache?.get([...new Set(hashes)]) ?? []);
   const misses = new Map<string, string>();
   texts.forEach((text, index) => {

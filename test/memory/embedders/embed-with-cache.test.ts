@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ClawEvalError } from "../../../src/domain/index.js";
-import {
-  type EmbeddingCacheView,
-  embedWithCache,
-  hashChunkText,
-} from "../../../src/memory/embedders/embed-with-cache.js";
+import { type EmbeddingCacheView, embedWithCache } from "../../../src/memory/embedders/embed-with-cache.js";
 import type { Embedder } from "../../../src/memory/embedders/embedder.js";
+import { sha256Hex } from "../../../src/memory/sqlite-memory-store-ids.js";
 
 /** An embedder whose vector of a text is `[length]`, recording every batch it is asked for. */
 function fakeEmbedder(answer?: (texts: readonly string[]) => number[][]) {
@@ -42,30 +39,30 @@ function mapCache(initial: Record<string, number[]> = {}) {
 
 describe("embedWithCache", () => {
   it("keys by the sha256 hex of the text", () => {
-    expect(hashChunkText("abc")).toBe(createHash("sha256").update("abc").digest("hex"));
-    expect(hashChunkText("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256Hex("abc")).toBe(createHash("sha256").update("abc").digest("hex"));
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });
 
   it("embeds only the misses, each distinct text once, and keeps input order", async () => {
     const { embedder, batches } = fakeEmbedder();
-    const { cache, entries } = mapCache({ [hashChunkText("cached")]: [99] });
+    const { cache, entries } = mapCache({ [sha256Hex("cached")]: [99] });
     const vectors = await embedWithCache({ embedder, texts: ["aa", "cached", "bbbb", "aa"], cache });
     expect(vectors).toEqual([[2], [99], [4], [2]]);
     expect(batches).toEqual([["aa", "bbbb"]]);
-    expect(entries.get(hashChunkText("aa"))).toEqual([2]);
-    expect(entries.get(hashChunkText("bbbb"))).toEqual([4]);
+    expect(entries.get(sha256Hex("aa"))).toEqual([2]);
+    expect(entries.get(sha256Hex("bbbb"))).toEqual([4]);
   });
 
   it("looks each hash up once", async () => {
     const { embedder } = fakeEmbedder();
     const { cache, lookups } = mapCache();
     await embedWithCache({ embedder, texts: ["x", "x", "y"], cache });
-    expect(lookups).toEqual([[hashChunkText("x"), hashChunkText("y")]]);
+    expect(lookups).toEqual([[sha256Hex("x"), sha256Hex("y")]]);
   });
 
   it("calls no embedder when every text is cached", async () => {
     const { embedder, batches } = fakeEmbedder();
-    const { cache } = mapCache({ [hashChunkText("a")]: [1], [hashChunkText("b")]: [2] });
+    const { cache } = mapCache({ [sha256Hex("a")]: [1], [sha256Hex("b")]: [2] });
     expect(await embedWithCache({ embedder, texts: ["b", "a"], cache })).toEqual([[2], [1]]);
     expect(batches).toEqual([]);
   });
