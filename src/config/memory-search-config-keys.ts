@@ -19,7 +19,7 @@ export const memorySearchConfigKeys = section({
     headers: map(value.text({ optional: "no extra header", trim: false, fallback: "the value is ignored" })),
   }),
   sources: list(value.oneOf(["memory", "sessions"], { optional: "—", fallback: "the entry is ignored" }), {
-    default: ["memory"],
+    default: ["memory" as const],
   }),
   extraPaths: value.textList("a path", { default: [] }),
   store: section({

@@ -5,6 +5,7 @@ import {
   type Diagnostic,
   type FileSystem,
   type Message,
+  sessionTranscriptsDir,
   type TranscriptEntry,
 } from "../domain/index.js";
 
@@ -13,7 +14,7 @@ export const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 
 /** `<stateDir>/agents/<agentId>/sessions/<sessionId>.jsonl` (context.md §1.2). */
 export function sessionTranscriptPath(options: { stateDir: string; agentId: string; sessionId: string }): string {
-  return join(options.stateDir, "agents", options.agentId, "sessions", `${options.sessionId}.jsonl`);
+  return join(sessionTranscriptsDir(options), `${options.sessionId}.jsonl`);
 }
 
 const textBlock = z.object({ type: z.literal("text"), text: z.string() });

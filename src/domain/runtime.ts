@@ -15,6 +15,17 @@ export interface FileStat {
 }
 
 /**
+ * What changed through a {@link FileSystem} since an earlier generation: the absolute paths
+ * written or removed, or `undefined` when that is not known (a command ran, or the log no longer
+ * reaches that far back), in which case a reader must rescan.
+ */
+export interface FileChanges {
+  /** Pass this to the next `changesSince` call. */
+  generation: number;
+  paths: readonly string[] | undefined;
+}
+
+/**
  * The file system as the runtime sees it. Paths are absolute. Every method rejects with an
  * error whose `code` is the Node errno code (`ENOENT`, ...) when the operation fails.
  */
@@ -40,6 +51,13 @@ export interface FileSystem {
   /** Does not follow a final symlink; resolves `undefined` when the path does not exist. */
   lstat(path: string): Promise<FileStat | undefined>;
   realPath(path: string): Promise<string>;
+  /**
+   * The writes made through this file system after `since` (0 = since it was created): the
+   * deterministic stand-in for a file watcher. Writes made behind its back are not seen.
+   */
+  changesSince(since: number): FileChanges;
+  /** Notes that anything may have changed (a shell command ran): readers rescan. */
+  noteUnknownChange(): void;
 }
 
 /** Facts about the machine, as rendered in the runtime line of the system prompt. */

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Message } from "./messages.js";
 
 /** Fields every transcript entry has (context.md §1.2). */
@@ -44,4 +45,9 @@ export interface SessionTranscriptRecord {
   file: string;
   /** Every entry of the file, in file order (abandoned branches included). */
   entries: TranscriptEntry[];
+}
+
+/** `<stateDir>/agents/<agentId>/sessions`: the folder of an agent's session transcripts (context.md §1.2). */
+export function sessionTranscriptsDir(options: { stateDir: string; agentId: string }): string {
+  return join(options.stateDir, "agents", options.agentId, "sessions");
 }

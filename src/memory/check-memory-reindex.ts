@@ -23,13 +23,14 @@ function changed(what: string, from: unknown, to: unknown): string {
 
 /**
  * Why the index needs a full reindex (memory.md §3.1), or `undefined` when an incremental sync
- * is enough. Checks, in order: forced, no meta, provider, model, providerKey, sources, chunk
+ * is enough. Checks, in order: forced, no meta, store layout, provider, model, providerKey, sources, chunk
  * tokens and overlap, FTS tokenizer, vectors available without stored vector dims. Pure.
  */
 export function checkMemoryReindex(options: CheckMemoryReindexOptions): string | undefined {
   const { meta, wanted } = options;
   if (options.force) return "forced sync";
   if (meta === undefined) return "no index meta";
+  if (meta.storeLayout !== wanted.storeLayout) return changed("store layout", meta.storeLayout, wanted.storeLayout);
   if (meta.provider !== wanted.provider) return changed("provider", meta.provider, wanted.provider);
   if (meta.model !== wanted.model) return changed("model", meta.model, wanted.model);
   if (meta.providerKey !== wanted.providerKey) return "provider settings changed (providerKey)";

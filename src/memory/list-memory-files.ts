@@ -1,11 +1,16 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { type Diagnostic, errorMessage, type FileSystem } from "../domain/index.js";
+import type { MemorySource } from "./memory-candidates.js";
 
-/** A Markdown file the memory index covers (memory.md §4.2 step 1). */
+/** A file the memory index covers: a Markdown note (memory.md §4.2 step 1) or a session transcript (§10). */
 export interface MemoryFileEntry {
-  /** Workspace-relative with `/` separators; extra paths outside the workspace keep their `../` form. */
+  /**
+   * Notes: workspace-relative with `/` separators (extra paths outside the workspace keep their
+   * `../` form). Transcripts: `sessions/<file>.jsonl`.
+   */
   path: string;
   absolutePath: string;
+  source: MemorySource;
 }
 
 export interface ListMemoryFilesOptions {
@@ -22,23 +27,30 @@ export interface MemoryFileListing {
   diagnostics: Diagnostic[];
 }
 
-function byUtf8Bytes(a: MemoryFileEntry, b: MemoryFileEntry): number {
+/** Orders entries by the UTF-8 bytes of their paths, the order every listing returns. */
+export function byUtf8Bytes(a: Pick<MemoryFileEntry, "path">, b: Pick<MemoryFileEntry, "path">): number {
   return Buffer.compare(Buffer.from(a.path), Buffer.from(b.path));
+}
+
+/** A listed file and its path with symlinks resolved (for deduping). */
+interface Found {
+  absolutePath: string;
+  realPath: string;
 }
 
 async function walkMarkdown(
   fs: FileSystem,
-  directory: string,
-  found: string[],
+  directory: { path: string; realPath: string },
+  found: Found[],
   diagnostics: Diagnostic[],
 ): Promise<void> {
   let entries: Awaited<ReturnType<FileSystem["readDirectory"]>>;
   try {
-    entries = await fs.readDirectory(directory);
+    entries = await fs.readDirectory(directory.path);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return;
     diagnostics.push({
-      file: directory,
+      file: directory.path,
       line: 1,
       column: 1,
       path: "",
@@ -48,18 +60,33 @@ async function walkMarkdown(
     });
     return;
   }
+  // The walk never follows a symlink, so below a resolved folder every name is already real.
   for (const entry of entries) {
-    const path = join(directory, entry.name);
-    if (entry.kind === "directory") await walkMarkdown(fs, path, found, diagnostics);
-    else if (entry.kind === "file" && entry.name.endsWith(".md")) found.push(path);
+    const next = { path: join(directory.path, entry.name), realPath: join(directory.realPath, entry.name) };
+    if (entry.kind === "directory") await walkMarkdown(fs, next, found, diagnostics);
+    else if (entry.kind === "file" && entry.name.endsWith(".md"))
+      found.push({ absolutePath: next.path, realPath: next.realPath });
+  }
+}
+
+/** The real path, or `undefined` when the path is gone (listed, then removed). */
+async function realPathOf(fs: FileSystem, path: string): Promise<string | undefined> {
+  try {
+    return await fs.realPath(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return undefined;
+    throw error;
   }
 }
 
 /** Adds a path that is a regular `.md` file, or walks a real folder; symlinks and missing paths add nothing. */
-async function addPath(fs: FileSystem, path: string, found: string[], diagnostics: Diagnostic[]): Promise<void> {
+async function addPath(fs: FileSystem, path: string, found: Found[], diagnostics: Diagnostic[]): Promise<void> {
   const stat = await fs.lstat(path);
-  if (stat?.kind === "directory") await walkMarkdown(fs, path, found, diagnostics);
-  else if (stat?.kind === "file" && path.endsWith(".md")) found.push(path);
+  if (stat?.kind !== "directory" && !(stat?.kind === "file" && path.endsWith(".md"))) return;
+  const realPath = await realPathOf(fs, path);
+  if (realPath === undefined) return;
+  if (stat.kind === "directory") await walkMarkdown(fs, { path, realPath }, found, diagnostics);
+  else found.push({ absolutePath: path, realPath });
 }
 
 /**
@@ -70,7 +97,7 @@ async function addPath(fs: FileSystem, path: string, found: string[], diagnostic
  */
 export async function listMemoryFiles(options: ListMemoryFilesOptions): Promise<MemoryFileListing> {
   const { fs, workspaceDir } = options;
-  const found: string[] = [];
+  const found: Found[] = [];
   const diagnostics: Diagnostic[] = [];
   await addPath(fs, join(workspaceDir, "MEMORY.md"), found, diagnostics);
   await addPath(fs, join(workspaceDir, "memory.md"), found, diagnostics);
@@ -80,18 +107,10 @@ export async function listMemoryFiles(options: ListMemoryFilesOptions): Promise<
   }
   const seen = new Set<string>();
   const files: MemoryFileEntry[] = [];
-  for (const absolutePath of found) {
-    let real: string;
-    try {
-      real = await fs.realPath(absolutePath);
-    } catch (error) {
-      // Gone since it was listed: the next sync treats it as deleted.
-      if ((error as { code?: string }).code === "ENOENT") continue;
-      throw error;
-    }
-    if (seen.has(real)) continue;
-    seen.add(real);
-    files.push({ path: relative(workspaceDir, absolutePath).split(sep).join("/"), absolutePath });
+  for (const { absolutePath, realPath } of found) {
+    if (seen.has(realPath)) continue;
+    seen.add(realPath);
+    files.push({ path: relative(workspaceDir, absolutePath).split(sep).join("/"), absolutePath, source: "memory" });
   }
   return { files: files.sort(byUtf8Bytes), diagnostics };
 }

@@ -1,20 +1,16 @@
 import type Database from "better-sqlite3";
-import type { KeywordRow } from "./memory-candidates.js";
 import { createEmbeddingCache } from "./sqlite-memory-store-cache.js";
 import { memoryChunkId, sha256Hex } from "./sqlite-memory-store-ids.js";
+import { createKeywordSearch } from "./sqlite-memory-store-keyword.js";
 import { ensureVectorTable, MEMORY_INDEX_META_KEY, readVectorTableDims } from "./sqlite-memory-store-schema.js";
 import type {
   IndexedMemoryFile,
   MemoryIndexMeta,
   MemoryStoreConnection,
+  StoredMemoryChunk,
   UpsertMemoryFileOptions,
 } from "./sqlite-memory-store-types.js";
-import {
-  assertFiniteVector,
-  scoreVectorsExactly,
-  scoreVectorsWithSqliteVec,
-  toFloat32Blob,
-} from "./sqlite-memory-store-vectors.js";
+import { assertFiniteVector, createVectorSearch, toFloat32Blob } from "./sqlite-memory-store-vectors.js";
 
 function parseMeta(value: string): MemoryIndexMeta | undefined {
   try {
@@ -27,31 +23,68 @@ function parseMeta(value: string): MemoryIndexMeta | undefined {
   }
 }
 
-/** The operations of {@link MemoryStoreConnection} over an open database with the §3 schema. */
+/**
+ * The operations of {@link MemoryStoreConnection} over an open database with the §3 schema.
+ * `chunks_fts` rows share the rowid of their `chunks` row, so a file's rows are found through
+ * the `chunks.path` index instead of a scan of the FTS table. The meta row and the vector table's
+ * length are read once and kept in step with this connection's writes (one writer per index).
+ */
 export function createMemoryStoreConnection(
   db: Database.Database,
   flags: { ftsAvailable: boolean; vectorsLoaded: boolean },
 ): MemoryStoreConnection {
   const { ftsAvailable, vectorsLoaded } = flags;
-  const hasVectorTable = () => vectorsLoaded && readVectorTableDims(db) !== undefined;
+  let dims: number | undefined = readVectorTableDims(db);
+  let meta: MemoryIndexMeta | undefined;
+  let metaRead = false;
+  const readMeta = (): MemoryIndexMeta | undefined => {
+    if (metaRead) return meta;
+    const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(MEMORY_INDEX_META_KEY) as
+      | { value: string }
+      | undefined;
+    meta = row === undefined ? undefined : parseMeta(row.value);
+    metaRead = true;
+    return meta;
+  };
+  const hasVectorTable = () => vectorsLoaded && dims !== undefined;
+  const vectors = createVectorSearch(db, { hasVectorTable: () => hasVectorTable(), vectorDims: () => dims });
+  const keywords = createKeywordSearch(db, { ftsAvailable, indexModel: () => readMeta()?.model });
   const insertChunk = db.prepare(
     `INSERT INTO chunks (id, path, source, start_line, end_line, hash, model, text, embedding, updated_at)
      VALUES (@id, @path, @source, @startLine, @endLine, @hash, @model, @text, @embedding, @now)`,
   );
   const insertFts = ftsAvailable
     ? db.prepare(
-        `INSERT INTO chunks_fts (text, id, path, source, model, start_line, end_line)
-         VALUES (@text, @id, @path, @source, @model, @startLine, @endLine)`,
+        `INSERT INTO chunks_fts (rowid, text, id, path, source, model, start_line, end_line)
+         VALUES (@rowid, @text, @id, @path, @source, @model, @startLine, @endLine)`,
       )
     : undefined;
+  const deleteFts = ftsAvailable
+    ? db.prepare("DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks WHERE path = ?)")
+    : undefined;
+  const deleteChunks = db.prepare("DELETE FROM chunks WHERE path = ?");
+  const hasChunks = db.prepare("SELECT 1 FROM chunks WHERE path = ? LIMIT 1").pluck();
+  const idsOfPath = db.prepare("SELECT id FROM chunks WHERE path = ?").pluck();
   const upsertFileRow = db.prepare(
     "INSERT OR REPLACE INTO files (path, source, hash, mtime, size) VALUES (@path, @source, @hash, @mtime, @size)",
   );
+  const deleteFileRow = db.prepare("DELETE FROM files WHERE path = ?");
   const deleteRows = (path: string) => {
-    if (hasVectorTable())
-      db.prepare("DELETE FROM chunks_vec WHERE id IN (SELECT id FROM chunks WHERE path = ?)").run(path);
-    if (ftsAvailable) db.prepare("DELETE FROM chunks_fts WHERE path = ?").run(path);
-    db.prepare("DELETE FROM chunks WHERE path = ?").run(path);
+    if (hasChunks.get(path) === undefined) return;
+    const ids = idsOfPath.all(path) as string[];
+    vectors.forget(ids);
+    if (hasVectorTable()) {
+      // One lookup per id: sqlite-vec answers an IN list by scanning the whole table.
+      const remove = db.prepare("DELETE FROM chunks_vec WHERE id = ?");
+      for (const id of ids) remove.run(id);
+    }
+    deleteFts?.run(path);
+    deleteChunks.run(path);
+  };
+  const ensureDims = (length: number) => {
+    if (!vectorsLoaded || dims === length) return;
+    ensureVectorTable(db, length);
+    dims = length;
   };
   const upsertFile = db.transaction((options: UpsertMemoryFileOptions) => {
     const { file, model } = options;
@@ -65,60 +98,64 @@ export function createMemoryStoreConnection(
       if (stored.has(id)) continue;
       stored.add(id);
       const row = { ...chunk, id, hash, model, path: file.path, source: file.source, now: options.now };
-      insertChunk.run({ ...row, embedding: JSON.stringify(chunk.embedding) });
-      insertFts?.run(row);
+      const { lastInsertRowid } = insertChunk.run({ ...row, embedding: JSON.stringify(chunk.embedding) });
+      insertFts?.run({ ...row, rowid: lastInsertRowid });
+      vectors.keep(id, model, chunk.embedding);
       if (vectorsLoaded && chunk.embedding.length > 0) {
-        ensureVectorTable(db, chunk.embedding.length);
-        db.prepare("INSERT INTO chunks_vec (id, embedding) VALUES (?, ?)").run(id, toFloat32Blob(chunk.embedding));
+        ensureDims(chunk.embedding.length);
+        vectors.insert(id, toFloat32Blob(chunk.embedding));
       }
     }
     upsertFileRow.run(file);
   });
+  const deleteFile = db.transaction((path: string) => {
+    deleteRows(path);
+    deleteFileRow.run(path);
+  });
+  const batch = db.transaction((write: () => void) => write());
+  /** Runs a write; when it fails (and rolls back), the in-memory vectors are dropped, not trusted. */
+  const guarded = <T>(write: () => T): T => {
+    try {
+      return write();
+    } catch (error) {
+      vectors.invalidate();
+      throw error;
+    }
+  };
   const count = (table: string) =>
     (db.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number }).count;
   return {
     ftsAvailable,
     vectorsLoaded,
     embeddingCache: createEmbeddingCache(db),
-    vectorDims: () => readVectorTableDims(db),
-    ensureVectorTable(dims) {
-      if (vectorsLoaded) ensureVectorTable(db, dims);
+    vectorDims: () => dims,
+    ensureVectorTable: (length) => ensureDims(length),
+    readMeta,
+    writeMeta(next) {
+      const value = JSON.stringify(next);
+      if (metaRead && meta !== undefined && JSON.stringify(meta) === value) return;
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(MEMORY_INDEX_META_KEY, value);
+      meta = parseMeta(value);
+      metaRead = true;
     },
-    readMeta() {
-      const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(MEMORY_INDEX_META_KEY) as
-        | { value: string }
-        | undefined;
-      return row === undefined ? undefined : parseMeta(row.value);
-    },
-    writeMeta(meta) {
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
-        MEMORY_INDEX_META_KEY,
-        JSON.stringify(meta),
-      );
-    },
+    writeBatch: (write) => guarded(() => batch(write)),
     listFiles: () =>
       db.prepare("SELECT path, source, hash, mtime, size FROM files ORDER BY path").all() as IndexedMemoryFile[],
-    upsertFile: (options) => upsertFile(options),
-    deleteFile: db.transaction((path: string) => {
-      deleteRows(path);
-      db.prepare("DELETE FROM files WHERE path = ?").run(path);
-    }),
-    keywordCandidates(options) {
-      if (!ftsAvailable) return [];
-      return db
+    getFile: (path) =>
+      db.prepare("SELECT path, source, hash, mtime, size FROM files WHERE path = ?").get(path) as
+        | IndexedMemoryFile
+        | undefined,
+    upsertFile: (options) => guarded(() => upsertFile(options)),
+    deleteFile: (path) => guarded(() => deleteFile(path)),
+    keywordCandidates: (options) => keywords.candidates(options),
+    vectorCandidates: (options) => vectors.candidates(options),
+    listChunks: () =>
+      db
         .prepare(
-          `SELECT id, path, source, start_line AS startLine, end_line AS endLine, text, bm25(chunks_fts) AS rank
-           FROM chunks_fts WHERE chunks_fts MATCH ? AND model = ? ORDER BY rank ASC, id ASC LIMIT ?`,
+          `SELECT id, path, source, start_line AS startLine, end_line AS endLine, text, hash, model
+           FROM chunks ORDER BY path, start_line, id`,
         )
-        .all(options.ftsQuery, options.model, Math.max(0, options.limit)) as KeywordRow[];
-    },
-    vectorCandidates(options) {
-      if (options.embedding.length === 0) return [];
-      assertFiniteVector(options.embedding, "the query embedding");
-      if (!hasVectorTable()) return scoreVectorsExactly(db, options);
-      if (readVectorTableDims(db) !== options.embedding.length) return [];
-      return scoreVectorsWithSqliteVec(db, options);
-    },
+        .all() as StoredMemoryChunk[],
     counts: () => ({
       files: count("files"),
       chunks: count("chunks"),

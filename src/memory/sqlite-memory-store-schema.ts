@@ -4,6 +4,13 @@ import { ClawEvalError, errorMessage } from "../domain/index.js";
 /** The `meta` key of the index description (memory.md §3). */
 export const MEMORY_INDEX_META_KEY = "memory_index_meta_v1";
 
+/**
+ * Version of how rows are laid out (stored in the meta row as `storeLayout`); an index written
+ * with another layout gets a full reindex. 2: `chunks_fts.rowid` equals `chunks.rowid`, and
+ * `chunks_vec` measures cosine distance.
+ */
+export const MEMORY_STORE_LAYOUT = 2;
+
 /** FTS5 tokenizers the config allows (`store.fts.tokenizer`). */
 export type FtsTokenizer = "unicode61" | "trigram";
 
@@ -95,5 +102,7 @@ export function ensureVectorTable(db: Database.Database, dims: number): void {
   }
   if (!Number.isInteger(dims) || dims < 1)
     throw new ClawEvalError("invalid-input", `vector dims must be a positive integer, found ${dims}`);
-  db.exec(`CREATE VIRTUAL TABLE chunks_vec USING vec0(id TEXT PRIMARY KEY, embedding FLOAT[${dims}])`);
+  db.exec(
+    `CREATE VIRTUAL TABLE chunks_vec USING vec0(id TEXT PRIMARY KEY, embedding FLOAT[${dims}] distance_metric=cosine)`,
+  );
 }

@@ -1,10 +1,12 @@
-import type { KeywordRow, MemorySource, VectorRow } from "./memory-candidates.js";
+import type { KeywordRow, MemoryChunkRow, MemorySource, VectorRow } from "./memory-candidates.js";
 import type { EmbeddingCache } from "./sqlite-memory-store-cache.js";
 import type { FtsTokenizer } from "./sqlite-memory-store-schema.js";
 import type { VectorCandidatesOptions } from "./sqlite-memory-store-vectors.js";
 
 /** The `memory_index_meta_v1` row (memory.md §3): what the index was built with. */
 export interface MemoryIndexMeta {
+  /** `MEMORY_STORE_LAYOUT` of the code that wrote the index; absent in indexes written before it existed. */
+  storeLayout?: number;
   /** Embedder id, or `"none"` in FTS-only mode. */
   provider: string;
   /** Embedding model, or `"fts-only"`. */
@@ -58,6 +60,13 @@ export interface KeywordCandidatesOptions {
   limit: number;
 }
 
+/** One stored `chunks` row without its embedding (memory.md §3), for audits. */
+export interface StoredMemoryChunk extends MemoryChunkRow {
+  /** sha256 hex of `text`. */
+  hash: string;
+  model: string;
+}
+
 /** Row counts of the index tables; `vectors` is `undefined` without `chunks_vec` (memory.md §12.4). */
 export interface MemoryIndexCounts {
   files: number;
@@ -82,6 +91,13 @@ export interface MemoryStoreConnection {
   writeMeta(meta: MemoryIndexMeta): void;
   /** Every `files` row, sorted by path. */
   listFiles(): IndexedMemoryFile[];
+  /** The `files` row of one path, `undefined` when the path is not indexed. */
+  getFile(path: string): IndexedMemoryFile | undefined;
+  /**
+   * Runs `write` in one transaction (nested calls join it): a sync commits a batch of files at
+   * once instead of once per file. Rolls back and rethrows when `write` throws.
+   */
+  writeBatch(write: () => void): void;
   /** Replaces the file's rows (vectors, FTS, chunks) and upserts `files`, in one transaction. */
   upsertFile(options: UpsertMemoryFileOptions): void;
   /** Removes the file's rows from every table; an unknown path is a no-op. */
@@ -91,4 +107,6 @@ export interface MemoryStoreConnection {
   /** Nearest chunks of `model` by cosine, descending then id; `[]` for an empty query vector. */
   vectorCandidates(options: VectorCandidatesOptions): VectorRow[];
   counts(): MemoryIndexCounts;
+  /** Every `chunks` row (no embeddings), sorted by path, start line, then id. */
+  listChunks(): StoredMemoryChunk[];
 }

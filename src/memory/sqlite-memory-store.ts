@@ -126,11 +126,14 @@ export function openSqliteMemoryStore(options: OpenSqliteMemoryStoreOptions): Op
     readMeta: () => current().readMeta(),
     writeMeta: (meta) => current().writeMeta(meta),
     listFiles: () => current().listFiles(),
+    getFile: (path) => current().getFile(path),
+    writeBatch: (write) => current().writeBatch(write),
     upsertFile: (upsert) => current().upsertFile(upsert),
     deleteFile: (path) => current().deleteFile(path),
     keywordCandidates: (query) => current().keywordCandidates(query),
     vectorCandidates: (query) => current().vectorCandidates(query),
     counts: () => current().counts(),
+    listChunks: () => current().listChunks(),
     async rebuild(build) {
       const previous = current();
       if (rebuilding) throw new ClawEvalError("invariant", `a rebuild of ${options.path} is already running`);

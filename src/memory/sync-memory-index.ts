@@ -1,14 +1,18 @@
 import type { MemorySearchConfig } from "../config/resolve-agent-config.js";
 import { ClawEvalError, type Diagnostic, errorMessage, type Runtime } from "../domain/index.js";
 import { checkMemoryReindex } from "./check-memory-reindex.js";
-import { chunkDocument, clampChunkOverlap } from "./chunk-document.js";
+import { chunkDocument, clampChunkOverlap, type DocumentChunk } from "./chunk-document.js";
+import { chunkSessionTranscript } from "./chunk-session-transcript.js";
 import { type EmbeddingCacheView, embedWithCache } from "./embedders/embed-with-cache.js";
 import type { Embedder } from "./embedders/embedder.js";
-import { listMemoryFiles, type MemoryFileEntry } from "./list-memory-files.js";
+import { findChangedMemoryFiles } from "./find-changed-memory-files.js";
+import { listIndexedFiles, resolveIndexedPaths } from "./list-indexed-files.js";
+import type { MemoryFileEntry } from "./list-memory-files.js";
 import type { MemorySource } from "./memory-candidates.js";
-import { type MemoryFileSkipReason, readMemoryFile } from "./read-memory-file.js";
+import { type MemoryFileRead, type MemoryFileSkipReason, readMemoryFile } from "./read-memory-file.js";
 import type { SqliteMemoryStore } from "./sqlite-memory-store.js";
 import { isDatabaseLockedError, memoryStoreDiagnostic } from "./sqlite-memory-store-open.js";
+import { MEMORY_STORE_LAYOUT } from "./sqlite-memory-store-schema.js";
 import type { MemoryIndexMeta, MemoryStoreConnection } from "./sqlite-memory-store-types.js";
 
 /** The `memorySearch` settings a sync reads. */
@@ -25,9 +29,21 @@ export interface SyncMemoryIndexOptions {
   embedder?: Embedder;
   /** Full reindex even when nothing requires one; default false. */
   force?: boolean;
+  /**
+   * Sync only these index paths, workspace-relative `memory/**.md` notes and `sessions/<id>.jsonl`
+   * transcripts (from {@link planMemorySync}): each is indexed when it is a regular file, its rows
+   * removed otherwise; other files are left alone. Ignored when a full reindex is due.
+   */
+  only?: readonly string[];
+  /**
+   * The agent's transcript folder (`resolveSessionTranscriptsDir`) when session transcripts are a
+   * source (memory.md §10), else `undefined`: its `*.jsonl` files are indexed as `sessions/<file>`
+   * with source `sessions`. Part of the meta's `sources`, so turning it on or off reindexes.
+   */
+  sessionsDir?: string;
 }
 
-/** What one sync did. Paths are workspace-relative, sorted. */
+/** What one sync did. Paths are index paths (workspace-relative notes, `sessions/<file>.jsonl` transcripts), sorted. */
 export interface MemorySyncSummary {
   /** Files whose rows were (re)written. Empty when a full reindex failed. */
   indexed: string[];
@@ -43,15 +59,22 @@ export interface MemorySyncSummary {
   diagnostics: Diagnostic[];
 }
 
-const SOURCE: MemorySource = "memory";
+/** The sources the index holds: the notes when configured, the transcripts when their folder is given. */
+function indexedSources(options: SyncMemoryIndexOptions): MemorySource[] {
+  return [
+    ...(options.settings.sources.includes("memory") ? (["memory"] as const) : []),
+    ...(options.sessionsDir === undefined ? [] : (["sessions"] as const)),
+  ];
+}
 
 function wantedMeta(options: SyncMemoryIndexOptions): Omit<MemoryIndexMeta, "vectorDims"> {
-  const { chunking, sources } = options.settings;
+  const { chunking } = options.settings;
   return {
     provider: options.embedder?.id ?? "none",
     model: options.embedder?.model ?? "fts-only",
     providerKey: options.embedder?.providerKey ?? "none",
-    sources: [...new Set(sources)].sort(),
+    sources: indexedSources(options),
+    storeLayout: MEMORY_STORE_LAYOUT,
     chunkTokens: chunking.tokens,
     chunkOverlap: clampChunkOverlap(chunking.tokens, chunking.overlap),
     ftsTokenizer: options.store.ftsTokenizer,
@@ -67,59 +90,84 @@ function cacheView(target: MemoryStoreConnection, embedder: Embedder, now: numbe
   };
 }
 
-/** Reads, chunks, embeds and writes the changed files into `target`; returns what it did. */
+/** Files whose rows are written in one transaction, at most; bounds memory and commit count. */
+const BATCH_FILES = 256;
+/** Chunks embedded and written in one transaction, at most (a batch closes once it reaches this). */
+const BATCH_CHUNKS = 2_048;
+type PendingFile = { entry: MemoryFileEntry; read: Extract<MemoryFileRead, { ok: true }>; chunks: DocumentChunk[] };
+
+/** Embeds one batch of read files and writes their rows, and the removals, in one transaction. */
+async function writeBatch(
+  options: SyncMemoryIndexOptions,
+  target: MemoryStoreConnection,
+  batch: { pending: PendingFile[]; removed: string[] },
+  summary: MemorySyncSummary,
+): Promise<void> {
+  const { runtime, embedder, settings } = options;
+  const texts = batch.pending.flatMap(({ chunks }) => chunks.map((chunk) => chunk.text));
+  const cache = embedder && settings.cache.enabled ? cacheView(target, embedder, runtime.now()) : undefined;
+  const vectors = embedder && texts.length > 0 ? await embedWithCache({ embedder, texts, cache }) : [];
+  let next = 0;
+  target.writeBatch(() => {
+    for (const path of batch.removed) target.deleteFile(path);
+    for (const { entry, read, chunks } of batch.pending) {
+      target.upsertFile({
+        file: { path: entry.path, source: entry.source, hash: read.hash, mtime: read.mtime, size: read.size },
+        model: embedder?.model ?? "fts-only",
+        chunks: chunks.map((chunk) => ({ ...chunk, embedding: embedder ? vectors[next++]! : [] })),
+        now: runtime.now(),
+      });
+    }
+  });
+  summary.indexed.push(...batch.pending.map(({ entry }) => entry.path));
+}
+
+/** Reads, chunks, embeds and writes the changed files into `target`, in batches; returns what it did. */
 async function indexFiles(
   options: SyncMemoryIndexOptions,
   target: MemoryStoreConnection,
   files: readonly MemoryFileEntry[],
   summary: MemorySyncSummary,
+  scope?: ReadonlySet<string>,
 ): Promise<void> {
-  const { runtime, embedder, settings } = options;
-  const known = new Map(target.listFiles().map((file) => [file.path, file]));
-  const pending = [];
-  for (const entry of files) {
-    // Unchanged size and mtime (to the ms): skip reading and hashing, as git does. A file
-    // rewritten to the same size within the same millisecond waits for the next change.
-    const prior = known.get(entry.path);
-    const stat = prior === undefined ? undefined : await runtime.fs.lstat(entry.absolutePath);
-    if (
-      prior !== undefined &&
-      stat?.kind === "file" &&
-      stat.size === prior.size &&
-      Math.floor(stat.mtimeMs) === prior.mtime
-    ) {
-      continue;
-    }
-    const read = await readMemoryFile(runtime.fs, entry);
+  const rows = scope === undefined ? target.listFiles() : [...scope].flatMap((path) => target.getFile(path) ?? []);
+  const known = new Map(rows.map((file) => [file.path, file]));
+  let batch: { pending: PendingFile[]; removed: string[]; chunks: number } = { pending: [], removed: [], chunks: 0 };
+  for (const entry of await findChangedMemoryFiles({ fs: options.runtime.fs, files, known })) {
+    const read = await readMemoryFile(options.runtime.fs, entry);
     if (!read.ok) {
       summary.skipped.push({ path: entry.path, reason: read.reason });
       if (read.diagnostic) summary.diagnostics.push(read.diagnostic);
-      if (read.reason !== "missing" && known.has(entry.path)) target.deleteFile(entry.path);
+      if (read.reason !== "missing" && known.has(entry.path)) batch.removed.push(entry.path);
       continue;
     }
     if (known.get(entry.path)?.hash === read.hash) continue;
-    const chunks = chunkDocument({ text: read.text, ...settings.chunking }).filter((chunk) => chunk.text.trim() !== "");
-    pending.push({ entry, read, chunks });
-  }
-  const texts = pending.flatMap(({ chunks }) => chunks.map((chunk) => chunk.text));
-  const cache = embedder && settings.cache.enabled ? cacheView(target, embedder, runtime.now()) : undefined;
-  const vectors = embedder ? await embedWithCache({ embedder, texts, cache }) : [];
-  let next = 0;
-  for (const { entry, read, chunks } of pending) {
-    target.upsertFile({
-      file: { path: entry.path, source: SOURCE, hash: read.hash, mtime: read.mtime, size: read.size },
-      model: embedder?.model ?? "fts-only",
-      chunks: chunks.map((chunk) => ({ ...chunk, embedding: embedder ? vectors[next++]! : [] })),
-      now: runtime.now(),
-    });
-    summary.indexed.push(entry.path);
+    const { chunking } = options.settings;
+    const chunks = (
+      read.transcript === undefined
+        ? chunkDocument({ text: read.text, ...chunking })
+        : chunkSessionTranscript({ lines: read.transcript, ...chunking })
+    ).filter((chunk) => chunk.text.trim() !== "");
+    batch.pending.push({ entry, read, chunks });
+    batch.chunks += chunks.length;
+    if (batch.pending.length >= BATCH_FILES || batch.chunks >= BATCH_CHUNKS) {
+      await writeBatch(options, target, batch, summary);
+      batch = { pending: [], removed: [], chunks: 0 };
+    }
   }
   const listed = new Set(files.map((file) => file.path));
-  for (const path of known.keys()) {
-    if (listed.has(path)) continue;
-    target.deleteFile(path);
-    summary.deleted.push(path);
-  }
+  const gone = [...known.keys()].filter((path) => !listed.has(path) && (scope === undefined || scope.has(path)));
+  await writeBatch(options, target, { pending: batch.pending, removed: [...batch.removed, ...gone] }, summary);
+  summary.deleted.push(...gone);
+}
+
+function listingOptions(options: SyncMemoryIndexOptions) {
+  return {
+    fs: options.runtime.fs,
+    workspaceDir: options.workspaceDir,
+    sources: indexedSources(options),
+    ...(options.sessionsDir === undefined ? {} : { sessionsDir: options.sessionsDir }),
+  };
 }
 
 function finish(options: SyncMemoryIndexOptions, target: MemoryStoreConnection): void {
@@ -141,7 +189,8 @@ function failure(options: SyncMemoryIndexOptions, error: unknown, fullReindex: b
 }
 
 /**
- * Brings the memory index up to date with the workspace files (memory.md §4.2): lists them,
+ * Brings the memory index up to date with the workspace files (memory.md §4.2) and, when
+ * `sessionsDir` is set, the session transcripts (§10): lists them (or takes the `only` paths),
  * re-indexes files whose sha256 changed (blank chunks dropped, embeddings from the cache or the
  * embedder), removes rows of files no longer listed, and writes the meta row. When §3.1 requires
  * it, everything is indexed into a fresh database that replaces the current one only on success.
@@ -152,18 +201,20 @@ export async function syncMemoryIndex(options: SyncMemoryIndexOptions): Promise<
   const { store } = options;
   const summary: MemorySyncSummary = { indexed: [], skipped: [], deleted: [], fullReindex: false, diagnostics: [] };
   try {
-    const listing = await listMemoryFiles({
-      fs: options.runtime.fs,
-      workspaceDir: options.workspaceDir,
-      extraPaths: options.settings.extraPaths,
-    });
-    summary.diagnostics.push(...listing.diagnostics);
     const reason = checkMemoryReindex({
       meta: store.readMeta(),
       wanted: wantedMeta(options),
       vectorsAvailable: store.vectorsLoaded && options.embedder !== undefined,
       force: options.force ?? false,
     });
+    if (reason === undefined && options.only !== undefined) {
+      const entries = await resolveIndexedPaths({ ...listingOptions(options), paths: options.only });
+      await indexFiles(options, store, entries, summary, new Set(options.only));
+      finish(options, store);
+      return summary;
+    }
+    const listing = await listIndexedFiles({ ...listingOptions(options), extraPaths: options.settings.extraPaths });
+    summary.diagnostics.push(...listing.diagnostics);
     if (reason === undefined) {
       await indexFiles(options, store, listing.files, summary);
       finish(options, store);

@@ -64,6 +64,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const pathDirectories = (options.env.PATH ?? "").split(delimiter).filter((entry) => entry !== "");
   const stateDir = options.stateDir ?? resolveStateDir({ env: options.env, homeDir: options.homeDir });
   const whichCache = new Map<string, string | undefined>();
+  const fs = options.fs ?? createNodeFileSystem();
   return {
     now: clock.now,
     sleep: clock.sleep,
@@ -76,7 +77,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     stateDir,
     pathDirectories,
     platform: options.platform,
-    fs: options.fs ?? createNodeFileSystem(),
+    fs,
     async which(bin) {
       if (whichCache.has(bin)) return whichCache.get(bin);
       let found: string | undefined;
@@ -92,7 +93,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       whichCache.set(bin, found);
       return found;
     },
-    exec: runShellCommand,
+    async exec(request) {
+      // A command can change any file; whatever watches the file system must rescan.
+      try {
+        return await runShellCommand(request);
+      } finally {
+        fs.noteUnknownChange();
+      }
+    },
     processId: options.processId ?? process.pid,
     isProcessAlive: options.isProcessAlive ?? isHostProcessAlive,
   };

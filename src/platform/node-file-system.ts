@@ -17,6 +17,7 @@ import { appendFile, cp, link, rename, symlink, unlink, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
+import { createChangeJournal } from "./create-change-journal.js";
 
 function toFileStat(stats: Stats): FileStat {
   const kind = stats.isFile()
@@ -65,25 +66,32 @@ async function writeExclusive(path: string, text: string): Promise<void> {
  * readdir, mkdir, realpath, rm) and reads use the synchronous calls: each takes microseconds for
  * the small files a runtime reads (SKILL.md, bootstrap files), while a promise round trip through
  * libuv's thread pool costs several times more and dominated scenario runs and skill scans.
- * Writes stay asynchronous.
+ * Writes stay asynchronous, and each is logged for {@link FileSystem.changesSince}.
  */
 export function createNodeFileSystem(): HostFileSystem {
+  const journal = createChangeJournal();
   return {
+    changesSince: (since) => journal.changesSince(since),
+    noteUnknownChange: () => journal.recordUnknown(),
     readText: async (path) => readFileSync(path, "utf8"),
     readBytes: async (path) => new Uint8Array(readFileSync(path)),
     async writeText(path, content) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
     },
     async appendText(path, text) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       await appendFile(path, text, "utf8");
     },
     async writeExclusive(path, text) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       await writeExclusive(path, text);
     },
     async makeDirectory(path) {
+      journal.record(path);
       mkdirSync(path, { recursive: true });
     },
     async readDirectory(path) {
@@ -121,18 +129,22 @@ export function createNodeFileSystem(): HostFileSystem {
       return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
     },
     async copyDirectory(from, to) {
+      journal.recordUnknown();
       await cp(from, to, { recursive: true, verbatimSymlinks: true, force: true });
     },
     async remove(path) {
+      journal.record(path);
       rmSync(path, { recursive: true, force: true });
     },
     async writeTextAtomic(path, content) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       const temporary = temporaryPath(path);
       await writeFile(temporary, content, "utf8");
       await rename(temporary, path);
     },
     async writeChunksAtomic(path, chunks) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       const temporary = temporaryPath(path);
       const descriptor = openSync(temporary, "w");
@@ -144,10 +156,12 @@ export function createNodeFileSystem(): HostFileSystem {
       await rename(temporary, path);
     },
     async makeSymlink(target, path) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       await symlink(target, path);
     },
     async makeExecutable(path, content) {
+      journal.record(path);
       mkdirSync(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
       chmodSync(path, 0o755);

@@ -3,6 +3,14 @@ import type { Host, Runtime, Scenario } from "../domain/index.js";
 import { createRuntime } from "../platform/create-runtime.js";
 import { hashSeed } from "../platform/create-seeded-random.js";
 
+/**
+ * The runtime seed of a unit: from its id without the folders, so ids and other seeded values
+ * stay the same whether the suite runs from `scenarios/` or from `scenarios/memory/`.
+ */
+export function unitSeed(unitId: string): number {
+  return hashSeed(unitId.slice(unitId.lastIndexOf("/", unitId.indexOf("@")) + 1));
+}
+
 export interface UnitEnvironment {
   runtime: Runtime;
   workspaceDir: string;
@@ -65,7 +73,7 @@ export async function prepareUnitEnvironment(options: {
     timezone: scenario.timezone,
     env,
     homeDir,
-    seed: hashSeed(options.unitId),
+    seed: unitSeed(options.unitId),
     platform: host.platform,
   });
   const placeholders: [string, string][] = [

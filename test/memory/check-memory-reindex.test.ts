@@ -3,6 +3,7 @@ import { checkMemoryReindex } from "../../src/memory/check-memory-reindex.js";
 import type { MemoryIndexMeta } from "../../src/memory/sqlite-memory-store-types.js";
 
 const wanted: Omit<MemoryIndexMeta, "vectorDims"> = {
+  storeLayout: 2,
   provider: "hash",
   model: "fnv1a-256",
   providerKey: "pk",
@@ -25,6 +26,8 @@ describe("checkMemoryReindex", () => {
   it("names each §3.1 reason", () => {
     expect(check(stored, { force: true })).toBe("forced sync");
     expect(check(undefined)).toBe("no index meta");
+    const { storeLayout: _layout, ...beforeLayouts } = stored;
+    expect(check(beforeLayouts)).toBe("store layout changed (undefined → 2)");
     expect(check({ ...stored, provider: "openai" })).toBe('provider changed ("openai" → "hash")');
     expect(check({ ...stored, model: "fnv1a-128" })).toBe('model changed ("fnv1a-128" → "fnv1a-256")');
     expect(check({ ...stored, providerKey: "old" })).toBe("provider settings changed (providerKey)");

@@ -35,10 +35,14 @@ describe("listMemoryFiles", () => {
     const listing = await listMemoryFiles({ fs: runtime.fs, workspaceDir: ws });
     expect(listing).toEqual({
       files: [
-        { path: "MEMORY.md", absolutePath: join(ws, "MEMORY.md") },
-        { path: "memory.md", absolutePath: join(ws, "memory.md") },
-        { path: "memory/2026-03-14.md", absolutePath: join(ws, "memory/2026-03-14.md") },
-        { path: "memory/sub/deep/projects.md", absolutePath: join(ws, "memory/sub/deep/projects.md") },
+        { path: "MEMORY.md", absolutePath: join(ws, "MEMORY.md"), source: "memory" },
+        { path: "memory.md", absolutePath: join(ws, "memory.md"), source: "memory" },
+        { path: "memory/2026-03-14.md", absolutePath: join(ws, "memory/2026-03-14.md"), source: "memory" },
+        {
+          path: "memory/sub/deep/projects.md",
+          absolutePath: join(ws, "memory/sub/deep/projects.md"),
+          source: "memory",
+        },
       ],
       diagnostics: [],
     });

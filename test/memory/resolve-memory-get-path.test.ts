@@ -34,6 +34,14 @@ describe("resolveMemoryGetPath (memory.md §7.2)", () => {
     expect(resolve(path)).toEqual({ allowed: false });
   });
 
+  it("refuses session transcripts, which search may cite but memory_get never reads (memory.md §10)", () => {
+    const sessionsDir = "/home/u/.openclaw/agents/main/sessions";
+    for (const path of ["sessions/s1.jsonl", `${sessionsDir}/s1.jsonl`, "../.openclaw/agents/main/sessions/s1.jsonl"]) {
+      expect(resolve(path), path).toEqual({ allowed: false });
+      expect(resolve(path, [sessionsDir, "sessions"]), path).toEqual({ allowed: false });
+    }
+  });
+
   it("allows files inside an extra folder and an extra file itself, with that extra path as root", () => {
     const extras = ["../shared/notes", "docs/decisions.md", "/opt/kb"];
     expect(resolve("../shared/notes/a.md", extras)).toEqual({

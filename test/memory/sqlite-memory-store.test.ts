@@ -56,7 +56,7 @@ describe("openSqliteMemoryStore schema", () => {
     expect(sqlOf("chunks_fts")).toContain(
       "fts5(text, id UNINDEXED, path UNINDEXED, source UNINDEXED, model UNINDEXED, start_line UNINDEXED, end_line UNINDEXED, tokenize='unicode61')",
     );
-    expect(sqlOf("chunks_vec")).toContain("vec0(id TEXT PRIMARY KEY, embedding FLOAT[8])");
+    expect(sqlOf("chunks_vec")).toContain("vec0(id TEXT PRIMARY KEY, embedding FLOAT[8] distance_metric=cosine)");
     expect(sqlOf("embedding_cache")).toContain("PRIMARY KEY (provider, model, provider_key, hash)");
   });
 

@@ -78,6 +78,7 @@ describe("syncMemoryIndex", () => {
       diagnostics: [],
     });
     expect(store.readMeta()).toEqual({
+      storeLayout: 2,
       provider: "hash",
       model: "letters-8",
       providerKey: "letters",

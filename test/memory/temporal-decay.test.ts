@@ -33,6 +33,15 @@ describe("memoryTimestamp (memory.md §6.4)", () => {
     expect(memoryTimestamp({ path: "memory/2026-02-30.md" })).toBeUndefined();
   });
 
+  it("decays session transcripts by their mtime, whatever their name (memory.md §10)", () => {
+    const mtimeMs = at("2026-03-05T00:00:00Z");
+    for (const path of ["sessions/s1.jsonl", "sessions/2026-01-01.jsonl", "sessions/memory.jsonl"]) {
+      expect(memoryTimestamp({ path, mtimeMs }), path).toBe(mtimeMs);
+      expect(memoryTimestamp({ path }), path).toBeUndefined();
+    }
+    expect(multiplierOf("sessions/s1.jsonl", mtimeMs)).toBeCloseTo(0.7937, 4);
+  });
+
   it("keeps years below 100 literal", () => {
     expect(new Date(memoryTimestamp({ path: "memory/0042-01-02.md" }) ?? 0).getUTCFullYear()).toBe(42);
   });

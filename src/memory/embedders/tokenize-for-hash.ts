@@ -9,7 +9,8 @@ const CJK_RANGES: readonly (readonly [number, number])[] = [
   [0xf900, 0xfaff],
 ];
 
-function isCjk(char: string): boolean {
+/** Whether a character is in one of the CJK ranges the hash embedder splits into unigrams and bigrams. */
+export function isCjk(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
   return CJK_RANGES.some(([low, high]) => code >= low && code <= high);
 }
