@@ -1,6 +1,8 @@
 import type { ComplianceCategory, Message, SessionTranscriptRecord, TranscriptEntry, Turn } from "../domain/index.js";
 import { parseModelId, ZERO_USAGE } from "../domain/index.js";
+import type { MemoryIndexAuditResult } from "../memory/audit-memory-index.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
+import { auditMemories } from "./audit-memories.js";
 import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
 import { createMemoryAccess, type MemoryAccess } from "./create-memory-access.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
@@ -63,6 +65,13 @@ export interface AgentSession {
   /** The hook registry every run of the session uses. */
   readonly hooks: HookRegistry;
   runTurn(options: TurnOptions): Promise<TurnOutcome>;
+  /**
+   * Syncs and audits every memory index the session's agents opened ({@link auditMemories});
+   * `undefined` when none was. With `open`, the main agent's index is opened for the audit when
+   * its memory is enabled and the unit never used it. Call before {@link AgentSession.end},
+   * which closes them.
+   */
+  auditMemory(options?: { open?: boolean }): Promise<MemoryIndexAuditResult | undefined>;
   /** Fires `session_end` once, if the session ever started a run; later calls do nothing. */
   end(): Promise<void>;
 }
@@ -173,6 +182,11 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       ...sessions.flatMap((session) => (session.context ? [transcriptRecord(session)] : [])),
     ],
     hooks: registry,
+    auditMemory(auditOptions) {
+      if (auditOptions?.open !== true) return auditMemories({ accesses: memories });
+      memoryFor(agentId);
+      return auditMemories({ accesses: memories, openFor: agentId });
+    },
     async end() {
       await main.lifecycle.end(main.context?.messages().length ?? 0);
       for (const memory of memories.values()) memory.close();

@@ -1,6 +1,7 @@
 import { resolveContextConfig } from "../config/resolve-context-config.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
-import type { MemoryService, Runtime } from "../domain/index.js";
+import { errorMessage, type MemoryService, type Runtime } from "../domain/index.js";
+import { auditMemoryIndex, type MemoryIndexAuditResult } from "../memory/audit-memory-index.js";
 import { formatMemoryGetResult, refuseMemoryGet } from "../memory/format-memory-get-result.js";
 import {
   formatCitation,
@@ -14,9 +15,10 @@ import {
   type RecallRunKind,
   shouldRecallMemory,
 } from "../memory/format-recall-block.js";
-import { listMemoryFiles } from "../memory/list-memory-files.js";
+import { listIndexedFiles } from "../memory/list-indexed-files.js";
 import { type MemoryIndexStore, openMemoryIndexStore } from "../memory/memory-index-store.js";
 import { resolveMemoryGetPath } from "../memory/resolve-memory-get-path.js";
+import { resolveSessionTranscriptsDir } from "../memory/resolve-session-transcripts-dir.js";
 
 /** The memory of one agent in a unit: its index (opened on first use), tools' service and recall. */
 export interface MemoryAccess {
@@ -33,6 +35,15 @@ export interface MemoryAccess {
     prompt: string;
     runKind: RecallRunKind;
   }): Promise<{ block: string; count: number; citations: string[] } | undefined>;
+  /**
+   * At the end of a unit: brings the opened index up to date with the notes (the sync a search
+   * would run), audits it against them (memory.md §12.4) and returns the indexed notes for
+   * citation checks; `undefined` when no index was opened. With `open` (default false) and
+   * memory enabled, an index the unit never used is opened first (for a unit that cited notes
+   * without searching). Never throws: an index that cannot be opened or a failed sync is an
+   * `audit-failed` problem.
+   */
+  audit(options?: { open?: boolean }): Promise<MemoryIndexAuditResult | undefined>;
   /** Closes the index (at the end of the unit). */
   close(): void;
 }
@@ -67,8 +78,21 @@ export function createMemoryAccess(options: {
     index = opened.index;
     return index;
   };
-  const hasNotes = async (): Promise<boolean> =>
-    (await listMemoryFiles({ fs: runtime.fs, workspaceDir, extraPaths: settings.extraPaths })).files.length > 0;
+  const hasNotes = async (): Promise<boolean> => {
+    const sessionsDir = resolveSessionTranscriptsDir({
+      stateDir: runtime.stateDir,
+      agentId: options.agentId,
+      settings,
+    });
+    const listing = await listIndexedFiles({
+      fs: runtime.fs,
+      workspaceDir,
+      extraPaths: settings.extraPaths,
+      sources: settings.sources,
+      ...(sessionsDir === undefined ? {} : { sessionsDir }),
+    });
+    return listing.files.length > 0;
+  };
   const get: MemoryService["get"] = async ({ path, from, lines }) => {
     const resolution = resolveMemoryGetPath({ workspaceDir, path, extraPaths: settings.extraPaths });
     if (!resolution.allowed) return { ...refuseMemoryGet(path) };
@@ -140,6 +164,36 @@ export function createMemoryAccess(options: {
         // A failed recall search injects nothing (memory.md §8); the tools report the same failure.
         return undefined;
       }
+    },
+    async audit(auditOptions) {
+      if (index === undefined && (auditOptions?.open !== true || !settings.enabled)) return undefined;
+      let opened: MemoryIndexStore;
+      try {
+        opened = open();
+      } catch (error) {
+        const message = `the index could not be opened: ${errorMessage(error)}`;
+        return {
+          audit: { ok: false, files: 0, chunks: 0, problems: [{ kind: "audit-failed", path: "index", message }] },
+          notes: [],
+        };
+      }
+      const sync = await opened.refresh();
+      const result = await auditMemoryIndex({
+        connection: opened.connection,
+        fs: runtime.fs,
+        workspaceDir,
+        extraPaths: settings.extraPaths,
+        sources: settings.sources,
+        ...(opened.sessionsDir === undefined ? {} : { sessionsDir: opened.sessionsDir }),
+      });
+      const failures = sync.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+      if (failures.length === 0) return result;
+      const problems = failures.map((diagnostic) => ({
+        kind: "audit-failed" as const,
+        path: "index",
+        message: `the sync before the audit failed: ${diagnostic.found}`,
+      }));
+      return { ...result, audit: { ...result.audit, ok: false, problems: [...problems, ...result.audit.problems] } };
     },
     close: () => index?.close(),
   };

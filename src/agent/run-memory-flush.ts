@@ -2,6 +2,8 @@ import { resolveAgentConfig } from "../config/resolve-agent-config.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import { buildMemoryFlushPrompt, shouldRunMemoryFlush, withSilentHint } from "../context/memory-flush.js";
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
+import { diffWorkspaceSnapshots } from "./diff-workspace-snapshots.js";
+import { loadWorkspaceSnapshot } from "./load-workspace-snapshot.js";
 import {
   ensureSessionContext,
   runSessionRun,
@@ -22,7 +24,9 @@ function workspaceWritable(world: SessionRunWorld, session: SessionState): boole
  * The pre-compaction memory flush (memory.md §9.1): before a user's run, when the session is
  * close to compaction, an ordinary run in the same session asks the model to store durable
  * memories. Its replies are never delivered; they stay in the transcript. Resolves the flush
- * run, or `undefined` when none was due. A failed flush never blocks the user's run.
+ * run, or `undefined` when none was due. A failed flush never blocks the user's run. The
+ * `memory_flush` event records the workspace files the run changed (snapshots taken before and
+ * after it), its target file and the session, for the flush compliance measure.
  */
 export async function runMemoryFlush(options: {
   world: SessionRunWorld;
@@ -54,11 +58,21 @@ export async function runMemoryFlush(options: {
   });
   if (!decision.run) return undefined;
   const now = world.runtime.now();
+  const today = toZonedClock(now, options.userTimezone).date;
   const content = buildMemoryFlushPrompt({
     prompt: memoryFlush.prompt,
-    today: toZonedClock(now, options.userTimezone).date,
+    today,
     currentTimeLine: formatCurrentTimeLine({ now, userTimezone: options.userTimezone }),
   });
+  // The write rules (memory.md §9.2) are judged from what changed on disk, whatever tool changed it.
+  const target = `memory/${today}.md`;
+  const watch = {
+    fs: world.runtime.fs,
+    workspaceDir: world.workspaceDir,
+    exclude: [world.runtime.stateDir, world.runtime.homeDir],
+    keep: [target],
+  };
+  const before = await loadWorkspaceSnapshot(watch);
   const result = await runSessionRun(
     world,
     session,
@@ -71,10 +85,14 @@ export async function runMemoryFlush(options: {
     options.runId,
   );
   context.memoryFlushCompactionCount = context.transcript.compactionCount;
+  const changes = diffWorkspaceSnapshots(before, await loadWorkspaceSnapshot(watch));
   world.emit({
     ...base,
     type: "memory_flush",
     status: result.outcome.error === undefined ? "completed" : `failed: ${result.outcome.error}`,
+    target,
+    changes,
+    sessionId: context.transcript.sessionId,
   });
   return result;
 }

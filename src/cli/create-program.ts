@@ -89,9 +89,14 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
 
   program
     .command("memory")
-    .description("search an agent's memory index over a workspace and explain each hit's score")
+    .description(
+      "search an agent's memory index over a workspace and explain each hit's score, or (--eval) measure retrieval quality on labelled queries",
+    )
     .argument("<workspace>", "workspace folder (read in place)")
-    .option("--query <q>", "the text to search for (required)")
+    .option("--query <q>", "the text to search for (required unless --eval)")
+    .option("--eval <queries.jsonl>", 'labelled queries, one {"query", "relevant": [path | path#La-Lb]} per line')
+    .option("--k <n>", "with --eval: cut-off rank (default: memorySearch.query.maxResults, 6)")
+    .option("--min-recall <x>", "with --eval: exit 1 when the configured variant's recall@k is below x (0 to 1)")
     .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
     .option("--max-results <n>", "results to keep (default: memorySearch.query.maxResults, 6)")
     .option("--min-score <s>", "minimum final score, 0 to 1 (default: memorySearch.query.minScore, 0.35)")

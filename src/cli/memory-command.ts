@@ -9,11 +9,17 @@ import { buildMemoryCommandReport } from "./build-memory-command-report.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { formatMemoryCommandTable } from "./format-memory-command-table.js";
 import { loadInspectionContext } from "./load-inspection-context.js";
+import { memoryEvalCommand } from "./memory-eval-command.js";
+import { parseAgentOption, parseScoreOption } from "./parse-memory-options.js";
 import { parsePositiveInteger } from "./parse-options.js";
 
 /** Options of `claw-eval memory`, as commander passes them (strings until parsed). */
 export interface MemoryCommandFlags {
   query?: string;
+  /** Labelled-queries file: evaluate retrieval instead of running one search. */
+  eval?: string;
+  k?: string;
+  minRecall?: string;
   json?: boolean;
   config?: string;
   maxResults?: string;
@@ -21,24 +27,28 @@ export interface MemoryCommandFlags {
   agent?: string;
 }
 
-function parseMinScore(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = value.trim() === "" ? Number.NaN : Number(value);
-  if (!(parsed >= 0 && parsed <= 1))
-    throw new UsageError(`--min-score: expected a number from 0 to 1, found "${value}"`);
-  return parsed;
+/** Flags that belong to one mode only, named for the usage error. */
+function checkModeFlags(flags: MemoryCommandFlags): void {
+  if (flags.eval !== undefined) {
+    if (flags.query !== undefined)
+      throw new UsageError(
+        "--query: not with --eval (--eval measures search over labelled queries; --query runs one search)",
+      );
+    if (flags.maxResults !== undefined)
+      throw new UsageError("--max-results: not with --eval; set the cut-off rank with --k");
+    return;
+  }
+  if (flags.k !== undefined) throw new UsageError("--k: only with --eval <queries.jsonl>");
+  if (flags.minRecall !== undefined) throw new UsageError("--min-recall: only with --eval <queries.jsonl>");
 }
 
-function parseFlags(flags: MemoryCommandFlags) {
-  if (flags.query === undefined) throw new UsageError("--query: required (the text to search the memory notes for)");
+function parseFlags(flags: MemoryCommandFlags & { query: string }) {
   if (flags.query.trim() === "") throw new UsageError(`--query: expected some text, found "${flags.query}"`);
-  const agentId = (flags.agent ?? "main").trim();
-  if (agentId === "") throw new UsageError(`--agent: expected an agent id, found "${flags.agent}"`);
   return {
     query: flags.query,
-    agentId,
+    agentId: parseAgentOption(flags.agent),
     maxResults: parsePositiveInteger("--max-results", flags.maxResults),
-    minScore: parseMinScore(flags.minScore),
+    minScore: parseScoreOption("--min-score", flags.minScore),
   };
 }
 
@@ -47,7 +57,9 @@ function parseFlags(flags: MemoryCommandFlags) {
  * workspace read in place, syncs it, searches, and prints every hit with the parts of its score
  * (a table and legend, or the JSON report with `--json`). Exit 0 even with no results; 2 for
  * usage and config errors; 1 when the index cannot be opened, the embedder is unavailable, the
- * search fails, or the sync stopped with an error (the results may then be stale).
+ * search fails, or the sync stopped with an error (the results may then be stale). With
+ * `--eval <queries.jsonl>` it runs `memoryEvalCommand` instead; flags of the other mode are
+ * usage errors.
  */
 export async function memoryCommand(
   workspace: string,
@@ -55,7 +67,23 @@ export async function memoryCommand(
   context: CommandContext,
 ): Promise<number> {
   const { host } = context;
-  const { query, agentId, maxResults, minScore } = parseFlags(flags);
+  checkModeFlags(flags);
+  if (flags.eval !== undefined) {
+    return memoryEvalCommand({
+      workspace,
+      queriesFile: flags.eval,
+      k: parsePositiveInteger("--k", flags.k),
+      minScore: parseScoreOption("--min-score", flags.minScore),
+      minRecall: parseScoreOption("--min-recall", flags.minRecall),
+      json: flags.json === true,
+      configPath: flags.config,
+      agentId: parseAgentOption(flags.agent),
+      context,
+    });
+  }
+  if (flags.query === undefined)
+    throw new UsageError("--query: required (the text to search the memory notes for), or --eval <queries.jsonl>");
+  const { query, agentId, maxResults, minScore } = parseFlags({ ...flags, query: flags.query });
   const inspection = await loadInspectionContext({ workspace, configPath: flags.config, context });
   const settings = resolveAgentConfig(resolveOpenClawConfig(inspection.config), agentId).memorySearch;
   const report = (diagnostics: readonly Diagnostic[]) => {

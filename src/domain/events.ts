@@ -108,12 +108,33 @@ export type AgentEvent = EventBase &
       }
     /** What one model call was sent, after repair, pruning and the guard (context.md §2.2). */
     | { type: "context_assembled"; step: number; messageCount: number; estimatedTokens: number; chars: number }
-    | { type: "memory_flush"; status: string }
+    /**
+     * A memory flush run ended (memory.md §9.1). `target`, `changes` and `sessionId` are absent in
+     * results written before the flush's writes were recorded.
+     */
+    | {
+        type: "memory_flush";
+        status: string;
+        /** `memory/<today>.md` (today in the user's time zone): the one file the flush may create or append to. */
+        target?: string;
+        /** Workspace files whose bytes the flush run changed, sorted by path. */
+        changes?: WorkspaceFileChange[];
+        /** The transcript the flush ran in (`/new` and `/reset` start another, with its own compaction cycles). */
+        sessionId?: string;
+      }
     /** `/new` or `/reset` saved the closing session to a memory note (memory.md §9.3). */
     | { type: "memory_snapshot"; path: string; status: "written" | "failed"; error?: string }
     /** Passive recall prepended notes to the user's message (memory.md §8); `citations` as `path#Lx-Ly`. */
     | { type: "recall_injected"; count: number; citations?: string[] }
   );
+
+/** One workspace file a run changed. Paths are workspace-relative with `/` separators. */
+export interface WorkspaceFileChange {
+  path: string;
+  change: "created" | "modified" | "deleted";
+  /** `modified` only, when the earlier bytes were kept: whether they are still an exact prefix. */
+  prefixKept?: boolean;
+}
 
 export type AgentEventType = AgentEvent["type"];
 

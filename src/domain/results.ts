@@ -63,6 +63,118 @@ export interface UnitResult {
   golden?: { file: string; status: "match" | "mismatch" | "missing" | "written"; diff?: string }[];
   /** Every session the unit ran (main first, then sub-agents) with its whole transcript. */
   sessions?: SessionTranscriptRecord[];
+  /**
+   * The memory measures of the unit: citation validity, index consistency and flush compliance.
+   * Absent when the unit opened no memory index, produced no memory citation and ran no memory
+   * flush (and in results written before the measures existed).
+   */
+  memory?: UnitMemoryMeasures;
+}
+
+/** Where a memory citation appeared: a `memory_search` result, assistant text, or a passive recall block. */
+export type MemoryCitationSource = "search" | "reply" | "recall";
+
+/** A memory citation that failed the validity check. */
+export interface InvalidMemoryCitation {
+  /** As written, e.g. `memory/2026-03-14.md#L3-L7`. */
+  citation: string;
+  source: MemoryCitationSource;
+  /** 0-based index of the turn it appeared in. */
+  turnIndex: number;
+  /** One line saying why it is invalid. */
+  reason: string;
+}
+
+/**
+ * Citation validity of one unit. A citation is valid when its path is an indexed memory file,
+ * its lines satisfy `1 ≤ start ≤ end ≤ line count`, and, when its snippet is known, the cited
+ * lines contain the snippet's first non-empty line. Each distinct citation counts once per turn
+ * and source.
+ */
+export interface MemoryCitationValidity {
+  checked: number;
+  valid: number;
+  /** In turn order. */
+  invalid: InvalidMemoryCitation[];
+}
+
+/** What an index audit can find wrong. */
+export type MemoryIndexProblemKind =
+  | "audit-failed"
+  | "count-mismatch"
+  | "missing-meta"
+  | "stale-file"
+  | "stale-hash"
+  | "unindexed-file"
+  | "orphan-chunk"
+  | "chunk-id"
+  | "chunk-hash"
+  | "chunk-model";
+
+/** One inconsistency between the memory index and the notes. */
+export interface MemoryIndexProblem {
+  kind: MemoryIndexProblemKind;
+  /** The note the problem concerns, workspace-relative; or the table (`chunks_fts`, `chunks_vec`, `meta`). */
+  path: string;
+  /** One line naming the path. */
+  message: string;
+}
+
+/** Index consistency of one memory index against the notes on disk. `ok` exactly when `problems` is empty. */
+export interface MemoryIndexAudit {
+  ok: boolean;
+  /** `files` rows. */
+  files: number;
+  /** `chunks` rows. */
+  chunks: number;
+  /** Index-wide problems first (a failed sync or read, table counts, meta), then per note by path, then kind. */
+  problems: MemoryIndexProblem[];
+}
+
+/** One memory flush run and the write rules it kept or broke. */
+export interface MemoryFlushTurn {
+  /** 0-based index of the turn the flush ran before. */
+  turnIndex: number;
+  runId: string;
+  /** `memory/<today>.md`: the one file the flush may create or append to. */
+  target: string;
+  /** Workspace files the flush changed, sorted. */
+  changed: string[];
+  /** No file but the target changed, and the target was not deleted. */
+  onlyTarget: boolean;
+  /** The target's earlier bytes are still its prefix (true when it was created or untouched). */
+  prefixKept: boolean;
+  /** The flush's last reply was exactly `NO_REPLY`. */
+  silent: boolean;
+  /** No earlier flush ran in the same session since its last compaction. */
+  firstInCycle: boolean;
+  /** All four of the above. */
+  compliant: boolean;
+  /** One line per broken rule; empty when compliant. */
+  problems: string[];
+}
+
+/** Flush compliance of one unit: its flush runs, with totals. */
+export interface MemoryFlushCompliance {
+  /** Flush runs measured. */
+  turns: number;
+  compliant: number;
+  onlyTarget: number;
+  prefixKept: number;
+  silent: number;
+  firstInCycle: number;
+  /** In run order. */
+  flushes: MemoryFlushTurn[];
+}
+
+/** The memory measures of one unit; each part is present only when there was something to measure. */
+export interface UnitMemoryMeasures {
+  /** Present when the unit produced a memory citation. */
+  citations?: MemoryCitationValidity;
+  /** Present when the unit opened a memory index. */
+  index?: MemoryIndexAudit;
+  /** Present when a memory flush ran with its workspace changes recorded. */
+  flush?: MemoryFlushCompliance;
 }
 
 export interface RunSummary {
@@ -184,6 +296,20 @@ export interface MemoryComparison {
   /** Units with at least one memory expectation. */
   units: number;
   checks: Record<MemoryCheckType, ComparisonRate>;
+  /** The units' memory measures; absent in results written before they were compared. */
+  measures?: MemoryMeasuresComparison;
+}
+
+/** One model's memory measures over its units with a verdict, each a Wilson 95% rate. */
+export interface MemoryMeasuresComparison {
+  /** Units with a `memory` record. */
+  units: number;
+  /** Valid citations; n = citations checked. */
+  citations: ComparisonRate;
+  /** Units whose index audit found no problem; n = units audited. */
+  index: ComparisonRate;
+  /** Compliant flush runs; n = flush runs. */
+  flush: ComparisonRate;
 }
 
 /** A mean with its 95% interval; all three `null` when `n` is 0. */

@@ -1,24 +1,19 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
+import { findMemoryCitations } from "../memory/parse-memory-citations.js";
 import { buildExpectationResult } from "./build-expectation-result.js";
 import type { ExpectationContext } from "./expectation-context.js";
 import { formatCitation, type MemoryHit, normaliseMemoryPath, readMemorySearches } from "./read-memory-searches.js";
 
 type Expectation = ExpectationOf<"memory-cited">;
 
-/** `memory/2026-03-10.md#L3-L5` or `MEMORY.md#L10` inside running text. */
-const CITATION_PATTERN = /([\w./-]+)#L(\d+)(?:-L(\d+))?/g;
-
 /** The citations in `reply`, in order, as line ranges of a path. */
 export function findCitations(reply: string): MemoryHit[] {
-  return [...reply.matchAll(CITATION_PATTERN)].map((match) => {
-    const startLine = Number(match[2]);
-    return {
-      path: match[1] ?? "",
-      startLine,
-      endLine: match[3] === undefined ? startLine : Number(match[3]),
-      score: Number.NaN,
-    };
-  });
+  return findMemoryCitations(reply).map(({ path, startLine, endLine }) => ({
+    path,
+    startLine,
+    endLine,
+    score: Number.NaN,
+  }));
 }
 
 function isWithin(citation: MemoryHit, hit: MemoryHit): boolean {

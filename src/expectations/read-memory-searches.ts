@@ -1,5 +1,6 @@
-import { posix } from "node:path";
 import { isRecord } from "../domain/index.js";
+import { formatCitation as formatMemoryCitation } from "../memory/format-memory-tool-results.js";
+import { normaliseCitationPath } from "../memory/parse-memory-citations.js";
 import type { ToolCallRecord } from "./expectation-context.js";
 
 /** One result of a `memory_search` call (memory.md §7.1); lines are 1-based and inclusive. */
@@ -21,16 +22,10 @@ export interface MemorySearch {
 }
 
 /** `memory/a.md`, `./memory/a.md` and `memory//a.md` compare equal. */
-export function normaliseMemoryPath(path: string): string {
-  const normalised = posix.normalize(path.replaceAll("\\", "/"));
-  return normalised.startsWith("./") ? normalised.slice(2) : normalised;
-}
+export const normaliseMemoryPath = normaliseCitationPath;
 
 /** `path#L3` when the range is one line, else `path#L3-L5` (memory.md §7.1). */
-export function formatCitation(hit: Pick<MemoryHit, "path" | "startLine" | "endLine">): string {
-  const lines = hit.startLine === hit.endLine ? `L${hit.startLine}` : `L${hit.startLine}-L${hit.endLine}`;
-  return `${hit.path}#${lines}`;
-}
+export const formatCitation: (hit: Pick<MemoryHit, "path" | "startLine" | "endLine">) => string = formatMemoryCitation;
 
 function readHit(value: unknown): MemoryHit | undefined {
   if (!isRecord(value)) return undefined;

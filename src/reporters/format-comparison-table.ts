@@ -7,7 +7,12 @@ import {
 } from "./compaction-comparison-rows.js";
 import { comparisonRows } from "./comparison-rows.js";
 import { formatMeasuresTable } from "./format-measures-table.js";
-import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
+import {
+  MEMORY_COMPARISON_NOTE,
+  MEMORY_MEASURES_NOTE,
+  memoryComparisonRows,
+  memoryMeasureRows,
+} from "./memory-comparison-rows.js";
 
 function formatPValue(value: number): string {
   return value < 0.001 ? value.toExponential(1) : value.toFixed(3);
@@ -34,7 +39,8 @@ function alignRows(rows: readonly string[][]): string[] {
  * §11 measures table ({@link formatMeasuresTable}), then one line per pair with its McNemar
  * p-value and verdict. When some unit compacted, a compaction table per model and one line per
  * pair with the sign-flip test of identifier preservation follow; when some unit had a memory
- * check, a memory table per model comes last.
+ * check, a memory table per model comes last, then, when some unit has memory measures, a table
+ * of those per model.
  */
 export function formatComparisonTable(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -67,9 +73,16 @@ function compactionLines(comparison: Comparison): string[] {
   return lines;
 }
 
-/** The memory part: nothing unless some unit had a memory check. */
+/** The memory part: the checks when some unit had a memory check, the measures when some unit has them. */
 function memoryLines(comparison: Comparison): string[] {
+  const lines: string[] = [];
   const table = memoryComparisonRows(comparison);
-  if (table === undefined) return [];
-  return ["", "Memory checks by model", MEMORY_COMPARISON_NOTE, ...alignRows([table.header, ...table.rows])];
+  if (table !== undefined) {
+    lines.push("", "Memory checks by model", MEMORY_COMPARISON_NOTE, ...alignRows([table.header, ...table.rows]));
+  }
+  const measures = memoryMeasureRows(comparison);
+  if (measures !== undefined) {
+    lines.push("", "Memory measures by model", MEMORY_MEASURES_NOTE, ...alignRows([measures.header, ...measures.rows]));
+  }
+  return lines;
 }

@@ -6,6 +6,7 @@ import { formatUnitsPreservation } from "./format-compaction-values.js";
 import { formatCost, formatCounts, formatDuration, truncateText } from "./format-values.js";
 import { listCompactions } from "./list-compactions.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
+import { formatMemoryTotals, listMemoryMeasures, totalMemoryMeasures } from "./memory-measure-values.js";
 import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 export type Colors = ReturnType<typeof picocolors.createColors>;
@@ -81,7 +82,8 @@ function finalLine(result: RunResult, colors: Colors): string {
 /**
  * What the console prints at the end of a run: the per-model table (with a preservation column
  * when any unit compacted: {@link formatUnitsPreservation}), details of every failed or
- * errored unit, flaky units, obsolete golden files and the final `<n> passed, <n> failed` line.
+ * errored unit, flaky units, obsolete golden files, one "Memory:" line of the memory measures
+ * when any unit has them ({@link formatMemoryTotals}) and the final `<n> passed, <n> failed` line.
  */
 export function formatConsoleSummary(result: RunResult, colors: Colors): string {
   const blocks = [summaryTable(result, colors)];
@@ -96,6 +98,8 @@ export function formatConsoleSummary(result: RunResult, colors: Colors): string 
       [colors.yellow("obsolete golden files:"), ...result.obsoleteGolden.map((file) => `  ${file}`)].join("\n"),
     );
   }
+  const memory = listMemoryMeasures(result.units);
+  if (memory.length > 0) blocks.push(`Memory: ${formatMemoryTotals(totalMemoryMeasures(memory))}`);
   const runLine = `run ${result.runId} ${result.status} in ${formatDuration(result.summary.durationMs)}, cost ${formatCost(result.summary.costUsd)}`;
   blocks.push(`${colors.dim(runLine)}\n${finalLine(result, colors)}`);
   return `\n${blocks.join("\n\n")}\n`;

@@ -34,3 +34,32 @@ export function memoryComparisonRows(comparison: Comparison): { header: string[]
   });
   return { header, rows };
 }
+
+/** The explanation every memory measures table carries, in one line. */
+export const MEMORY_MEASURES_NOTE =
+  "Per memory measure: share over the units with a verdict, Wilson 95%. Citations valid: a memory citation names an indexed note, lines that exist, and lines holding its snippet (n = citations). Index consistent: the unit's index matched the notes at its end (n = units audited). Flush compliant: a memory flush only created or appended to today's note, replied NO_REPLY, and was the only one in its compaction cycle (n = flush runs).";
+
+/**
+ * The per-model memory measures table as plain-text cells (callers escape for their format):
+ * model, units with a `memory` record, then citation validity, index consistency and flush
+ * compliance with Wilson intervals; `undefined` when no compared unit has a record (and for
+ * results written before the measures were compared).
+ */
+export function memoryMeasureRows(comparison: Comparison): { header: string[]; rows: string[][] } | undefined {
+  if (!comparison.models.some((entry) => (entry.memory?.measures?.units ?? 0) > 0)) return undefined;
+  const header = ["Model", "Units", "Citations valid", "Index consistent", "Flush compliant"];
+  const rows = comparison.models.flatMap((entry) => {
+    const measures = entry.memory?.measures;
+    if (measures === undefined) return [];
+    return [
+      [
+        entry.model,
+        String(measures.units),
+        formatRate(measures.citations),
+        formatRate(measures.index),
+        formatRate(measures.flush),
+      ],
+    ];
+  });
+  return { header, rows };
+}

@@ -9,7 +9,12 @@ import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { escapeMarkup } from "./escape-markup.js";
 import { formatRate } from "./format-rate.js";
-import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
+import {
+  MEMORY_COMPARISON_NOTE,
+  MEMORY_MEASURES_NOTE,
+  memoryComparisonRows,
+  memoryMeasureRows,
+} from "./memory-comparison-rows.js";
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const headCells = head.map((cell) => `<th>${escapeMarkup(cell)}</th>`).join("");
@@ -22,7 +27,8 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
  * category, the spec/loop.md §11 measures (a row per measure, a column per model; left out for
  * results written before they existed), then the McNemar test of each pair, then, when some unit
  * compacted, the compaction figures per model and the preservation test per pair, and, when some
- * unit had a memory check, the memory checks per model. All text escaped.
+ * unit had a memory check, the memory checks per model, and, when some unit has memory measures,
+ * those per model. All text escaped.
  */
 export function renderHtmlComparison(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
@@ -77,13 +83,24 @@ function compactionTables(comparison: Comparison): string[] {
   return parts;
 }
 
-/** Per model the memory checks; none unless some unit had a memory check. */
+/** Per model the memory checks, then the memory measures; each only when some unit had it. */
 function memoryTables(comparison: Comparison): string[] {
+  const parts: string[] = [];
   const models = memoryComparisonRows(comparison);
-  if (models === undefined) return [];
-  return [
-    "<h3>Memory checks by model</h3>",
-    `<p>${escapeMarkup(MEMORY_COMPARISON_NOTE)}</p>`,
-    table(models.header, models.rows),
-  ];
+  if (models !== undefined) {
+    parts.push(
+      "<h3>Memory checks by model</h3>",
+      `<p>${escapeMarkup(MEMORY_COMPARISON_NOTE)}</p>`,
+      table(models.header, models.rows),
+    );
+  }
+  const measures = memoryMeasureRows(comparison);
+  if (measures !== undefined) {
+    parts.push(
+      "<h3>Memory measures by model</h3>",
+      `<p>${escapeMarkup(MEMORY_MEASURES_NOTE)}</p>`,
+      table(measures.header, measures.rows),
+    );
+  }
+  return parts;
 }

@@ -3,6 +3,7 @@ import { escapeMarkup } from "./escape-markup.js";
 import { formatCost, formatCounts, formatDuration } from "./format-values.js";
 import { renderHtmlCompactions } from "./render-html-compactions.js";
 import { renderHtmlComparison } from "./render-html-comparison.js";
+import { renderHtmlMemory } from "./render-html-memory.js";
 import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 const STYLE = `
@@ -15,8 +16,8 @@ summary { cursor: pointer; font-family: ui-monospace, monospace; }
 pre { background: #f6f8fa; padding: 0.5rem; overflow-x: auto; white-space: pre-wrap; }
 .passed { color: #1a7f37; } .failed, .errored { color: #cf222e; } .interrupted, .skipped { color: #9a6700; }
 .turn { border-left: 3px solid #d0d7de; padding-left: 0.8rem; margin: 0.8rem 0; }
-table.compactions td { text-align: left; vertical-align: top; }
-ul.lost { margin: 0; padding-left: 1.2rem; }
+table.compactions td, table.memory td { text-align: left; vertical-align: top; }
+ul.lost, ul.problems { margin: 0; padding-left: 1.2rem; }
 `.trim();
 
 function modelTable(result: RunResult): string {
@@ -71,7 +72,8 @@ function unitSection(unit: UnitResult): string {
 /**
  * `index.html`: one self-contained page (inline CSS, no script, no network) with the per-model
  * table, the comparison matrix when `compare` wrote one, the compactions and context pruning
- * when any unit had them ({@link renderHtmlCompactions}), and every unit's transcript (input,
+ * when any unit had them ({@link renderHtmlCompactions}), the memory measures when any unit has
+ * them ({@link renderHtmlMemory}), and every unit's transcript (input,
  * reply, delivery, expectations). Failed and errored units start expanded. All text is escaped.
  */
 export function renderHtmlReport(result: RunResult): string {
@@ -85,7 +87,7 @@ export function renderHtmlReport(result: RunResult): string {
     `<p>${escapeMarkup(formatCounts(result.summary))} of ${result.summary.total} units; run ${escapeMarkup(result.status)} in ${escapeMarkup(formatDuration(result.summary.durationMs))}, cost ${escapeMarkup(formatCost(result.summary.costUsd))}.</p>`,
     modelTable(result),
     ...(result.comparison === undefined ? [] : [renderHtmlComparison(result.comparison)]),
-    ...[renderHtmlCompactions(result.units)].filter((section) => section !== ""),
+    ...[renderHtmlCompactions(result.units), renderHtmlMemory(result.units)].filter((section) => section !== ""),
     "<h2>Units</h2>",
     ...result.units.map(unitSection),
     "</body>",

@@ -9,7 +9,12 @@ import { comparisonRows } from "./comparison-rows.js";
 import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
 import { formatRate } from "./format-rate.js";
 import { escapeTableCell, markdownTable } from "./markdown-text.js";
-import { MEMORY_COMPARISON_NOTE, memoryComparisonRows } from "./memory-comparison-rows.js";
+import {
+  MEMORY_COMPARISON_NOTE,
+  MEMORY_MEASURES_NOTE,
+  memoryComparisonRows,
+  memoryMeasureRows,
+} from "./memory-comparison-rows.js";
 
 /** The spec/loop.md §11 measures, one row per measure and a column per model; none for old results. */
 function measuresTable(comparison: Comparison): string[] {
@@ -44,17 +49,38 @@ function compactionTables(comparison: Comparison): string[] {
   return lines;
 }
 
-/** Per model the memory checks; none unless some unit had a memory check. */
+/** Per model the memory checks, then the memory measures; each only when some unit had it. */
 function memoryTable(comparison: Comparison): string[] {
+  const lines: string[] = [];
   const table = memoryComparisonRows(comparison);
-  if (table === undefined) return [];
-  return ["### Memory checks by model", "", MEMORY_COMPARISON_NOTE, "", ...markdownTable(table.header, table.rows), ""];
+  if (table !== undefined) {
+    lines.push(
+      "### Memory checks by model",
+      "",
+      MEMORY_COMPARISON_NOTE,
+      "",
+      ...markdownTable(table.header, table.rows),
+      "",
+    );
+  }
+  const measures = memoryMeasureRows(comparison);
+  if (measures !== undefined) {
+    lines.push(
+      "### Memory measures by model",
+      "",
+      MEMORY_MEASURES_NOTE,
+      "",
+      ...markdownTable(measures.header, measures.rows),
+      "",
+    );
+  }
+  return lines;
 }
 
 /**
  * The `compare` section of `summary.md`: rates with Wilson 95% bounds per model, the §11
  * measures, McNemar per pair, then the compaction category when some unit compacted and the
- * memory category when some unit had a memory check.
+ * memory category when some unit had a memory check or memory measures.
  */
 export function renderMarkdownComparison(comparison: Comparison): string[] {
   const { header, rows } = comparisonRows(comparison);

@@ -5,6 +5,7 @@ import { listFailures, type UnitFailure } from "./list-failures.js";
 import { code, escapeTableCell, fenced } from "./markdown-text.js";
 import { renderMarkdownCompactions } from "./render-markdown-compactions.js";
 import { renderMarkdownComparison } from "./render-markdown-comparison.js";
+import { renderMarkdownMemory } from "./render-markdown-memory.js";
 import { summariseByModel } from "./summarise-by-model.js";
 
 /** Failing units listed in full; GitHub caps a step summary at 1 MiB. */
@@ -61,6 +62,7 @@ function failureSection(failure: UnitFailure): string[] {
 /**
  * `summary.md`, sized for a CI step summary: a headline, a table per model, the comparison
  * when `compare` wrote one, the compactions and context pruning when any unit had them, the
+ * memory measures when any unit has them, the
  * failures (expected and actual values truncated), flaky units, input diagnostics and obsolete
  * golden files. Cost is `unknown` when not known, never `$0`.
  */
@@ -77,7 +79,7 @@ export function renderMarkdownReport(result: RunResult): string {
     "",
   ];
   if (result.comparison !== undefined) lines.push(...renderMarkdownComparison(result.comparison));
-  lines.push(...renderMarkdownCompactions(result.units));
+  lines.push(...renderMarkdownCompactions(result.units), ...renderMarkdownMemory(result.units));
   const failures = listFailures(result.units);
   if (failures.length > 0) {
     lines.push("## Failures", "");

@@ -141,12 +141,22 @@ function compactionEntry(result: RunResult, model: string): CompactionComparison
   return buildCompactionComparison({ units, random: createSeededRandom(hashSeed(`compaction\u0000${model}`)) });
 }
 
-/** The model's memory checks over its units with a verdict, each unit's expectations from all its turns. */
+/**
+ * The model's memory checks over its units with a verdict, each unit's expectations from all its
+ * turns, and the memory measures of those of them that have a `memory` record.
+ */
 function memoryEntry(result: RunResult, model: string): MemoryComparison {
-  const units = result.units
-    .filter((unit) => unit.model === model && isDecided(unit))
-    .map((unit) => unit.turns.flatMap((turn) => turn.expectations));
-  return buildMemoryComparison({ units });
+  const decided = result.units.filter((unit) => unit.model === model && isDecided(unit));
+  const units = decided.map((unit) => unit.turns.flatMap((turn) => turn.expectations));
+  const measures = decided.flatMap((unit) => (unit.memory === undefined ? [] : [unit.memory]));
+  return buildMemoryComparison({ units, measures });
+}
+
+/** Every entry's memory, keeping `measures` only when some compared unit was measured. */
+function memoryEntries(result: RunResult, models: readonly string[]): MemoryComparison[] {
+  const memories = models.map((model) => memoryEntry(result, model));
+  if (memories.some((memory) => (memory.measures?.units ?? 0) > 0)) return memories;
+  return memories.map(({ units, checks }) => ({ units, checks }));
 }
 
 /** Sign-flip test of per-unit mean preservation on the paired units both models compacted. */
@@ -175,16 +185,17 @@ function modelPairs(models: readonly string[]): [string, string][] {
  * units, structure pass rate) and every pair a sign-flip test of per-unit preservation in
  * `compactionPairs`; otherwise neither field is written. The seeds derive from the model ids,
  * so the same results always give the same bytes. When any compared unit with a verdict has a
- * memory expectation, every model also gets `memory` (per memory check type, the share of those
- * expectations that passed, Wilson 95%); otherwise the field is not written.
+ * memory expectation or a `memory` record, every model also gets `memory` (per memory check type,
+ * the share of those expectations that passed, Wilson 95%; with `measures`, the citation, index
+ * and flush rates, when some unit has a record); otherwise the field is not written.
  */
 export function buildComparison(result: RunResult, options: BuildComparisonOptions = {}): Comparison {
   const models = [...new Set(options.models ?? result.options.models)];
   const pairs = modelPairs(models);
   const compactions = models.map((model) => compactionEntry(result, model));
   const compacted = compactions.some((compaction) => compaction.units > 0);
-  const memories = models.map((model) => memoryEntry(result, model));
-  const memoryChecked = memories.some((memory) => memory.units > 0);
+  const memories = memoryEntries(result, models);
+  const memoryChecked = memories.some((memory) => memory.units > 0 || memory.measures !== undefined);
   const entries = models.map((model, index): ModelComparisonEntry => {
     const entry = modelEntry(result, model);
     const compaction = compactions[index];

@@ -7,6 +7,7 @@ import type {
   Scenario,
   SessionTranscriptRecord,
   TurnResult,
+  UnitMemoryMeasures,
   UnitResult,
   UnitStatus,
   Usage,
@@ -17,6 +18,7 @@ import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
 import { displayPathFor } from "../scenarios/load-scenarios.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import { createBuiltinTools } from "../tools/create-builtin-tools.js";
+import { buildUnitMemoryMeasures, citesMemory } from "./build-unit-memory-measures.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
 import { createUnitModel, type ModelWiring, type UnitModel } from "./create-unit-model.js";
 import { loadHookModules } from "./load-hook-modules.js";
@@ -61,8 +63,10 @@ function sumCost(turns: readonly TurnResult[]): number | null {
 
 /**
  * Runs one work unit (scenario case, model, repeat): prepares its world, plays every turn
- * through a fresh agent session, checks the expectations. Never throws: an internal failure
- * becomes an `errored` unit, an abort an `interrupted` one, keeping the turns finished so far.
+ * through a fresh agent session, checks the expectations, and at the end measures the unit's
+ * memory use ({@link buildUnitMemoryMeasures}; not for an aborted unit). Never throws: an
+ * internal failure becomes an `errored` unit, an abort an `interrupted` one, keeping the turns
+ * finished so far.
  */
 export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   const { unit, host, signal } = options;
@@ -75,6 +79,7 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   const unitModels: UnitModel[] = [];
   let agentSession: AgentSession | undefined;
   let sessions: SessionTranscriptRecord[] | undefined;
+  let memory: UnitMemoryMeasures | undefined;
   try {
     environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
     const modelPaths: [string, string][] = [
@@ -182,6 +187,11 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       if (result.error !== undefined) break;
     }
     if (signal.aborted) failure = abortStatus(signal.reason);
+    else {
+      const audit = await session.auditMemory({ open: citesMemory(turns) });
+      const measures = buildUnitMemoryMeasures({ turns, audit });
+      if (measures !== undefined) memory = replaceUnitPaths(measures, environment.placeholders, options.stringPool);
+    }
     // session_end belongs to no turn; its notices are not recorded.
     events = [];
     await session.end();
@@ -213,5 +223,6 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     costUsd: sumCost(turns),
     ...(golden === undefined || golden.records.length === 0 ? {} : { golden: golden.records }),
     ...(sessions === undefined ? {} : { sessions }),
+    ...(memory === undefined ? {} : { memory }),
   };
 }
