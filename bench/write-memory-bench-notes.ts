@@ -12,6 +12,8 @@ import { createSeededRandom } from "../src/platform/create-seeded-random.js";
 
 const DAY_MS = 86_400_000;
 const SYLLABLES = ["ka", "ri", "to", "men", "sa", "lo", "vi", "da", "ne", "por", "tu", "shi", "an", "el", "mo", "ra"];
+/** Names use syllables of their own, so a name never collides with an everyday word. */
+const NAME_SYLLABLES = ["zo", "qua", "xi", "bru", "fen", "gol", "wy", "jax", "ith", "ulm", "oz", "yv"];
 const COMMON = ["the", "with", "about", "and", "for", "after", "before", "next", "week", "call", "notes", "plan"];
 const VERBS = ["met", "asked", "paid", "fixed", "booked", "reviewed", "moved", "cancelled", "shipped", "called"];
 const SLUGS = ["meeting", "trip", "reading"];
@@ -28,17 +30,17 @@ export interface MemoryBenchNotes {
 
 type Random = () => number;
 
-function makeWord(random: Random, syllables: number): string {
+function makeWord(random: Random, syllables: number, from: readonly string[]): string {
   let word = "";
-  for (let index = 0; index < syllables; index++) word += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+  for (let index = 0; index < syllables; index++) word += from[Math.floor(random() * from.length)];
   return word;
 }
 
-function makePool(random: Random, size: number, capitalise: boolean): string[] {
+function makePool(random: Random, size: number, names: boolean): string[] {
   const pool = new Set<string>();
   while (pool.size < size) {
-    const word = makeWord(random, 2 + Math.floor(random() * 3));
-    pool.add(capitalise ? word[0]!.toUpperCase() + word.slice(1) : word);
+    const word = makeWord(random, 2 + Math.floor(random() * 3), names ? NAME_SYLLABLES : SYLLABLES);
+    pool.add(names ? word[0]!.toUpperCase() + word.slice(1) : word);
   }
   return [...pool];
 }
@@ -61,7 +63,7 @@ export function writeMemoryBenchNotes(options: {
   const random = createSeededRandom(options.chunks);
   const vocabulary = makePool(random, 4_000, false);
   const people = makePool(random, 300, true);
-  const projects = makePool(random, 200, false);
+  const projects = makePool(random, 200, true).map((name) => name.toLowerCase());
   const places = makePool(random, 200, true);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const queries: string[] = [];

@@ -12,8 +12,8 @@ export interface KeptVectors {
   slots: number;
   /** `columns[d][slot]` is entry `d` of the slot's vector. */
   columns: (Float32Array | Float64Array)[];
-  /** Sum of squares of each slot's vector, summed in dimension order. */
-  squares: Float64Array;
+  /** Norm of each slot's vector: the square root of its squares summed in dimension order. */
+  norms: Float64Array;
   /** Chunk id of each slot; `undefined` once freed. */
   ids: (string | undefined)[];
   /** Live slots sorted by chunk id. */
@@ -33,7 +33,7 @@ function byId(kept: KeptVectors, id: string): number {
 }
 
 function grow(kept: KeptVectors, needed: number): void {
-  const capacity = kept.squares.length;
+  const capacity = kept.norms.length;
   if (needed <= capacity) return;
   const next = Math.max(needed, capacity * 2, 64);
   kept.columns = kept.columns.map((column) => {
@@ -41,9 +41,9 @@ function grow(kept: KeptVectors, needed: number): void {
     larger.set(column);
     return larger;
   });
-  const squares = new Float64Array(next);
-  squares.set(kept.squares);
-  kept.squares = squares;
+  const norms = new Float64Array(next);
+  norms.set(kept.norms);
+  kept.norms = norms;
 }
 
 /** Rebuilds the slots without the freed ones once they are a quarter of all. */
@@ -51,16 +51,16 @@ function compact(kept: KeptVectors): void {
   const live = kept.order.length;
   if (kept.slots - live <= Math.max(64, kept.slots / 4)) return;
   const columns = kept.columns.map(() => (kept.float32 ? new Float32Array(live) : new Float64Array(live)));
-  const squares = new Float64Array(live);
+  const norms = new Float64Array(live);
   const ids: string[] = [];
   kept.order.forEach((slot, index) => {
     kept.columns.forEach((column, d) => {
       columns[d]![index] = column[slot]!;
     });
-    squares[index] = kept.squares[slot]!;
+    norms[index] = kept.norms[slot]!;
     ids.push(kept.ids[slot]!);
   });
-  Object.assign(kept, { columns, squares, ids, slots: live, order: ids.map((_, index) => index) });
+  Object.assign(kept, { columns, norms, ids, slots: live, order: ids.map((_, index) => index) });
   kept.slotOf = new Map(ids.map((id, index) => [id, index]));
 }
 
@@ -89,7 +89,7 @@ export function keepVector(kept: KeptVectors, id: string, vector: ArrayLike<numb
     column[slot] = vector[d]!;
     squares += column[slot]! * column[slot]!;
   }
-  kept.squares[slot] = squares;
+  kept.norms[slot] = Math.sqrt(squares);
   kept.ids[slot] = id;
   kept.slotOf.set(id, slot);
   kept.order.splice(byId(kept, id), 0, slot);
@@ -109,7 +109,7 @@ export function buildKeptVectors(options: {
     float32: options.float32,
     slots: 0,
     columns: Array.from({ length: options.dims }, () => (options.float32 ? new Float32Array(0) : new Float64Array(0))),
-    squares: new Float64Array(0),
+    norms: new Float64Array(0),
     ids: [],
     order: [],
     slotOf: new Map(),
@@ -126,7 +126,7 @@ export function buildKeptVectors(options: {
       column[slot] = row.vector[d]!;
       squares += column[slot]! * column[slot]!;
     }
-    kept.squares[slot] = squares;
+    kept.norms[slot] = Math.sqrt(squares);
     kept.ids[slot] = row.id;
     kept.slotOf.set(row.id, slot);
     kept.order.push(slot);
@@ -173,9 +173,12 @@ export function scoreKeptVectors(kept: KeptVectors, query: readonly number[]): K
   }
   const queryNorm = Math.sqrt(querySquares);
   const scores = new Float64Array(count);
+  if (querySquares === 0) return { scores, overlaps };
+  // A slot sharing no non-zero entry has a dot product of exactly 0, so its score stays 0.
   for (let slot = 0; slot < count; slot += 1) {
-    const squares = kept.squares[slot]!;
-    scores[slot] = querySquares === 0 || squares === 0 ? 0 : dots[slot]! / (queryNorm * Math.sqrt(squares));
+    if (overlaps[slot] === 0) continue;
+    const norm = kept.norms[slot]!;
+    scores[slot] = norm === 0 ? 0 : dots[slot]! / (queryNorm * norm);
   }
   return { scores, overlaps };
 }
