@@ -97,6 +97,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
     .option("--eval <queries.jsonl>", 'labelled queries, one {"query", "relevant": [path | path#La-Lb]} per line')
     .option("--k <n>", "with --eval: cut-off rank (default: memorySearch.query.maxResults, 6)")
     .option("--min-recall <x>", "with --eval: exit 1 when the configured variant's recall@k is below x (0 to 1)")
+    .option("--as-of <date>", "with --eval: measure note ages from this date (default: now), e.g. 2026-03-15")
     .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
     .option("--max-results <n>", "results to keep (default: memorySearch.query.maxResults, 6)")
     .option("--min-score <s>", "minimum final score, 0 to 1 (default: memorySearch.query.minScore, 0.35)")

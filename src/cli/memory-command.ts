@@ -13,6 +13,14 @@ import { memoryEvalCommand } from "./memory-eval-command.js";
 import { parseAgentOption, parseScoreOption } from "./parse-memory-options.js";
 import { parsePositiveInteger } from "./parse-options.js";
 
+/** `--as-of`: an ISO date or date-time (a date alone is midnight UTC). */
+function parseAsOf(value: string): number {
+  const parsed = /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
+  if (!Number.isFinite(parsed))
+    throw new UsageError(`--as-of: expected a date like 2026-03-15 or 2026-03-15T09:00:00Z, found "${value}"`);
+  return parsed;
+}
+
 /** Options of `claw-eval memory`, as commander passes them (strings until parsed). */
 export interface MemoryCommandFlags {
   query?: string;
@@ -20,6 +28,7 @@ export interface MemoryCommandFlags {
   eval?: string;
   k?: string;
   minRecall?: string;
+  asOf?: string;
   json?: boolean;
   config?: string;
   maxResults?: string;
@@ -40,6 +49,7 @@ function checkModeFlags(flags: MemoryCommandFlags): void {
   }
   if (flags.k !== undefined) throw new UsageError("--k: only with --eval <queries.jsonl>");
   if (flags.minRecall !== undefined) throw new UsageError("--min-recall: only with --eval <queries.jsonl>");
+  if (flags.asOf !== undefined) throw new UsageError("--as-of: only with --eval <queries.jsonl>");
 }
 
 function parseFlags(flags: MemoryCommandFlags & { query: string }) {
@@ -75,6 +85,7 @@ export async function memoryCommand(
       k: parsePositiveInteger("--k", flags.k),
       minScore: parseScoreOption("--min-score", flags.minScore),
       minRecall: parseScoreOption("--min-recall", flags.minRecall),
+      ...(flags.asOf === undefined ? {} : { asOf: parseAsOf(flags.asOf) }),
       json: flags.json === true,
       configPath: flags.config,
       agentId: parseAgentOption(flags.agent),

@@ -24,6 +24,8 @@ export interface MemoryEvalCommandOptions {
   minScore?: number;
   /** 0–1; the configured variant's recall@k below it exits 1. */
   minRecall?: number;
+  /** ms since the epoch that note ages are measured from; absent = now. Pins decay for CI gates. */
+  asOf?: number;
   json: boolean;
   /** `--config`. */
   configPath?: string;
@@ -98,7 +100,7 @@ export async function memoryEvalCommand(options: MemoryEvalCommandOptions): Prom
   if (reportErrors(host, checkRelevantPaths({ file: named, queries: parsed.queries, memoryFiles })))
     return EXIT.invalid;
   const k = options.k ?? Math.max(1, Math.floor(settings.query.maxResults));
-  const asOf = runtime.now();
+  const asOf = options.asOf ?? runtime.now();
   const run = await runMemoryEvalVariants({
     runtime: { ...runtime, now: () => asOf },
     workspaceDir,

@@ -228,5 +228,18 @@ describe("claw-eval memory --eval input errors (exit 2, nothing on stdout)", () 
     );
     expect(await refused(["--eval", QUERIES, "--k", "0"])).toContain('--k: expected a positive integer, found "0"');
     expect(await refused([])).toContain("--query: required (the text to search the memory notes for), or --eval");
+    expect(await refused(["--query", "tax", "--as-of", "2026-03-15"])).toContain("--as-of: only with --eval");
+    expect(await refused(["--eval", QUERIES, "--as-of", "yesterday"])).toContain(
+      '--as-of: expected a date like 2026-03-15 or 2026-03-15T09:00:00Z, found "yesterday"',
+    );
+  });
+
+  it("--as-of measures note ages from that date instead of the clock", async () => {
+    const pinned = JSON.parse((await memory(["--eval", QUERIES, "--json", "--as-of", "2027-03-15"])).stdout);
+    expect(pinned.asOf).toBe("2027-03-15T00:00:00.000Z");
+    const decayed = figures(pinned, "hybrid-decay").figures;
+    const fresh = figures(JSON.parse((await memory(["--eval", QUERIES, "--json"])).stdout), "hybrid-decay").figures;
+    // A year later every dated note has lost most of its score, so fewer of them clear min score.
+    expect(decayed.recallAtK).toBeLessThan(fresh.recallAtK);
   });
 });
