@@ -1,12 +1,13 @@
 import type { Approval, ExecApprover } from "../domain/index.js";
+import { compileStarGlob } from "../platform/compile-star-glob.js";
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-}
-
-/** A whole-command glob: `*` matches any run of characters (spaces and `/` included); the rest is literal. */
-function compileCommandGlob(glob: string): RegExp {
-  return new RegExp(`^${glob.split("*").map(escapeRegExp).join(".*")}$`, "s");
+/** A whole-command glob on the linear-time engine; one that cannot compile matches nothing. */
+function compileCommandGlob(glob: string): (command: string) => boolean {
+  const compiled = compileStarGlob({ glob });
+  if (!compiled.ok) return () => false;
+  const { regex } = compiled;
+  // A command longer than the pattern may search gets no answer from this rule.
+  return (command) => command.length <= regex.searchBudgetChars && regex.test(command);
 }
 
 /**
@@ -18,11 +19,11 @@ function compileCommandGlob(glob: string): RegExp {
 export function createScenarioApprover(approvals: readonly Approval[]): ExecApprover | undefined {
   if (approvals.length === 0) return undefined;
   const rules = approvals.map((approval) => ({
-    pattern: compileCommandGlob(approval.match),
+    matches: compileCommandGlob(approval.match),
     decision: approval.decision,
   }));
   return async (request) => {
-    const rule = rules.find((candidate) => candidate.pattern.test(request.command));
+    const rule = rules.find((candidate) => candidate.matches(request.command));
     if (rule === undefined) return undefined;
     return rule.decision === "allow" ? "allow-once" : "deny";
   };

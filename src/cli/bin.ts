@@ -1,13 +1,16 @@
 #!/usr/bin/env node
+import { handleStopSignals, type StopSignal } from "../platform/handle-stop-signals.js";
 import { createNodeHost } from "../platform/node-host.js";
 import { runCli } from "./create-program.js";
 
+const STOP_NOTICES: Record<StopSignal, string> = {
+  SIGINT: "Interrupt: finishing running units and writing results (Ctrl-C again to quit now)",
+  SIGTERM: "SIGTERM: finishing running units and writing results (send it again, or Ctrl-C, to quit now)",
+};
+
 const controller = new AbortController();
-let interrupts = 0;
-process.on("SIGINT", () => {
-  interrupts += 1;
-  if (interrupts > 1) process.exit(130);
-  process.stderr.write("\nInterrupt: finishing running units and writing results (Ctrl-C again to quit now)\n");
+handleStopSignals((signal) => {
+  process.stderr.write(`\n${STOP_NOTICES[signal]}\n`);
   controller.abort();
 });
 

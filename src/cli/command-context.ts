@@ -1,10 +1,16 @@
 import type { Host } from "../domain/index.js";
+import type { SecretRedactor } from "../platform/create-secret-redactor.js";
 
 /** What every command receives from the process edge (bin.ts). */
 export interface CommandContext {
   host: Host;
   /** Aborted on SIGINT. */
   signal: AbortSignal;
+  /**
+   * Knows the host's API keys and tokens; commands add the secrets of configs they load. The
+   * host's stdout and stderr already pass through it; file sinks apply it themselves.
+   */
+  redactor: SecretRedactor;
 }
 
 /** Exit codes (DESIGN.md CLI). */

@@ -1,14 +1,17 @@
 import { Command, CommanderError } from "commander";
 import { TOOL_VERSION } from "../domain/tool-version.js";
-import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { EXIT, UsageError } from "./command-context.js";
+import { createCommandContext, type ProcessContext } from "./create-command-context.js";
 import { collect } from "./parse-options.js";
 
 /**
  * Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws.
+ * Everything it prints passes through the context's secret redactor.
  * Each command's module is imported when that command runs, so `claw-eval skills` does not
  * pay for loading the runner, SDKs and reporters.
  */
-export async function runCli(argv: readonly string[], context: CommandContext): Promise<number> {
+export async function runCli(argv: readonly string[], edge: ProcessContext): Promise<number> {
+  const context = createCommandContext(edge);
   let exitCode: number = EXIT.ok;
   const program = new Command()
     .name("claw-eval")

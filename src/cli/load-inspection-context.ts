@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import JSON5 from "json5";
 import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
 import type { Runtime } from "../domain/index.js";
+import { collectConfigSecrets } from "../platform/collect-secrets.js";
 import { createRuntime } from "../platform/create-runtime.js";
 import { expandHome } from "../platform/expand-home.js";
 import { resolveStateDir } from "../platform/resolve-state-dir.js";
@@ -17,7 +18,7 @@ export interface InspectionContext {
  * What `prompt` and `skills` inspect (DESIGN.md): the workspace in place, the host's HOME,
  * state dir, PATH, TZ and env, and the config from `--config`, else `<state dir>/openclaw.json`
  * when present, else an empty config. Config warnings go to stderr; config errors are usage
- * errors (exit 2).
+ * errors (exit 2). The config's secrets join the context's redactor before anything is printed.
  */
 export async function loadInspectionContext(options: {
   workspace: string;
@@ -58,6 +59,7 @@ export async function loadInspectionContext(options: {
       throw new UsageError(`${configFile}${position}: invalid config: ${where.message ?? String(error)}`);
     }
   }
+  options.context.redactor.add(collectConfigSecrets(config));
   const checked = checkOpenClawConfig(config);
   for (const issue of checked.issues) {
     const hint = issue.suggestion === undefined ? "" : ` (did you mean ${issue.suggestion}?)`;

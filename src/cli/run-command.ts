@@ -1,22 +1,24 @@
 import { join, resolve } from "node:path";
 import type { Diagnostic, RunResult } from "../domain/index.js";
-import { errorMessage, formatDiagnostic, parseModelId } from "../domain/index.js";
+import { errorMessage, escapeInvisible, formatDiagnostic, parseModelId } from "../domain/index.js";
 import { type GoldenPolicy, isCiEnvironment } from "../golden/index.js";
 import { createModel } from "../models/create-model.js";
 import { createProviderLimiter } from "../models/create-provider-limiter.js";
 import { parseFaultsOption } from "../models/parse-faults-option.js";
+import { collectConfigSecrets } from "../platform/collect-secrets.js";
 import { sleep } from "../platform/sleep.js";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
 import { writeReports } from "../reporters/report-store.js";
 import { findObsoleteGoldenFiles } from "../runner/find-obsolete-golden-files.js";
 import { openHistoryStore } from "../runner/history-store.js";
 import { importModule } from "../runner/import-module.js";
-import { parseShard, planUnits } from "../runner/plan-units.js";
+import { countUnits, parseShard, planUnits } from "../runner/plan-units.js";
 import { runSuite } from "../runner/run-suite.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { createRunId } from "./create-run-id.js";
 import { parsePositiveInteger, parsePositiveNumber, parseReporters } from "./parse-options.js";
+import { checkModelFlags, checkPlannedUnits, checkRepeatFlag, checkTempFolder } from "./run-command-checks.js";
 
 export interface RunCommandOptions {
   model?: string[];
@@ -49,7 +51,7 @@ const PROVIDER_CONCURRENCY: Readonly<Record<string, number>> = { anthropic: 4, o
 
 export function printDiagnostics(context: CommandContext, diagnostics: readonly Diagnostic[]): void {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === "error");
-  const files = new Set(errors.map((diagnostic) => diagnostic.file));
+  const files = new Set(errors.map((diagnostic) => escapeInvisible(diagnostic.file)));
   for (const diagnostic of diagnostics) {
     const prefix = diagnostic.severity === "warning" ? "warning: " : "";
     context.host.stderr(`${prefix}${formatDiagnostic(diagnostic)}\n`);
@@ -81,6 +83,8 @@ export async function runCommand(
     throw new UsageError(`--shard: expected i/n with 1 ≤ i ≤ n, found "${flags.shard}"`);
   }
   const repeat = parsePositiveInteger("--repeat", flags.repeat);
+  checkRepeatFlag(repeat);
+  checkModelFlags(flags.model);
   const concurrency = parsePositiveInteger("--concurrency", flags.concurrency) ?? host.cpuCount;
   const timeoutSeconds = parsePositiveNumber("--timeout", flags.timeout);
   const reporters = parseReporters(flags.reporter);
@@ -89,15 +93,18 @@ export async function runCommand(
   const inputs = paths.length > 0 ? paths : ["scenarios/"];
 
   const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
+  context.redactor.add(loaded.scenarios.flatMap((scenario) => collectConfigSecrets(scenario.config)));
   printDiagnostics(context, loaded.diagnostics);
   if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.invalid;
-  const units = planUnits(loaded.scenarios, {
+  const plan = {
     ...(flags.model ? { models: flags.model } : {}),
     ...(repeat === undefined ? {} : { repeat }),
     ...(flags.filter ? { filter: flags.filter } : {}),
     ...(flags.tag ? { tags: flags.tag } : {}),
     ...(shard ? { shard } : {}),
-  });
+  };
+  checkPlannedUnits(countUnits(loaded.scenarios, plan));
+  const units = planUnits(loaded.scenarios, plan);
   const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
   if (flags.record && flags.replay) throw new UsageError("--record and --replay exclude each other: choose one");
   for (const id of modelIds) {
@@ -112,6 +119,7 @@ export async function runCommand(
     );
     return EXIT.invalid;
   }
+  await checkTempFolder(host);
 
   const golden = goldenPolicyOf(flags.updateGolden === true, context);
   const wholeSuite = !flags.filter && !flags.tag?.length && shard === undefined;
@@ -185,7 +193,10 @@ export function goldenPolicyOf(update: boolean, context: CommandContext): Golden
   return { mode: update && !ci ? "update" : "check", ci };
 }
 
-/** Writes the file reports (results.json first), then the console summary; returns the exit code. */
+/**
+ * Writes the file reports (results.json first), then the console summary, with every secret the
+ * context's redactor knows removed; returns the exit code.
+ */
 export async function finishRun(options: {
   result: RunResult;
   reporters: ReturnType<typeof parseReporters>;
@@ -195,12 +206,16 @@ export async function finishRun(options: {
   /** Printed to stdout after the console summary, whatever the reporters. */
   epilogue?: (result: RunResult) => string;
 }): Promise<number> {
-  const { result, context } = options;
+  const { context } = options;
+  // Redacted here, not only in what is printed: the console summary cuts long values, which
+  // could otherwise leave the head of a key; history.sqlite gets the same redacted result.
+  const result = context.redactor.redactValue(options.result);
   const written = await writeReports({
     result,
     outDir: options.outDir,
     reporters: options.reporters,
     fs: context.host.fs,
+    redactor: context.redactor,
   });
   if (options.consoleReporter) {
     try {

@@ -17,8 +17,8 @@ const model = () => value.free("a `provider/model` id or `{ primary }`; absent: 
 
 /** `agents.defaults.*` (prompt.md §1.5, loop.md §1, §5, §6, §9, context.md §4.1, §6.4, memory.md §2). */
 export const agentDefaultsConfigKeys = section({
-  workspace: value.text({ optional: "the default ~/.openclaw/workspace applies" }),
-  repoRoot: value.text({ optional: "the nearest git root", fallback: "the value is ignored" }),
+  workspace: value.path({ optional: "the default ~/.openclaw/workspace applies" }),
+  repoRoot: value.path({ optional: "the nearest git root", fallback: "the value is ignored" }),
   userTimezone: value.timeZone({ optional: "the host time zone applies" }),
   timeFormat: value.text({ default: "auto", fallback: "the default auto applies" }),
   /** Chars per bootstrap file; floored. */
@@ -57,7 +57,7 @@ export const agentEntryConfigKeys = section({
   id: value.text({ optional: "the entry matches no agent id" }),
   default: value.boolean({ default: false }),
   name: value.text({ optional: "no display name", fallback: "the value is ignored" }),
-  workspace: value.text({ optional: "the default workspace applies" }),
+  workspace: value.path({ optional: "the default workspace applies" }),
   model: model(),
   tools: agentToolConfigKeys,
   /** Skill filter (names); `[]` means no skills, absent means no filter. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkPathText, PATH_TEXT_EXPECTED } from "./check-path-text.js";
 import { fallbackOf, configLeaf as leaf, type Presence } from "./config-leaf.js";
 import type { ConfigKey } from "./config-node.js";
 import { configStructure } from "./config-structure.js";
@@ -7,6 +8,8 @@ import { isConfigDuration, parseDurationMs } from "./parse-duration-ms.js";
 
 const isFiniteNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const isUsablePath = (value: unknown): value is string =>
+  typeof value === "string" && checkPathText(value) === undefined;
 
 /** Options of the numeric leaves: `integer` floors the value, `min`/`max` clamp it (silently). */
 type NumberOptions = { integer?: boolean; min?: number; max?: number; fallback?: string };
@@ -59,6 +62,20 @@ export const configValue = {
         expected: "a string",
         parse: presence.trim === false ? z.string() : z.string().trim().min(1),
         accepts: (value) => typeof value === "string",
+        ...fallbackOf(presence),
+      },
+      presence,
+    ),
+  /**
+   * A file or folder path, trimmed; a blank string counts as absent. A path the file system would
+   * refuse (`checkPathText`: NUL bytes, too long) is invalid, so no reader ever receives one.
+   */
+  path: <P extends Presence<string>>(presence: P & { fallback?: string }) =>
+    leaf(
+      {
+        expected: PATH_TEXT_EXPECTED,
+        parse: z.string().trim().min(1).refine(isUsablePath),
+        accepts: isUsablePath,
         ...fallbackOf(presence),
       },
       presence,
@@ -122,6 +139,9 @@ export const configValue = {
   /** A list of strings (`expected` names one entry); other entries are dropped with a warning. */
   textList: <P extends Presence<readonly string[]>>(expected: string, presence: P) =>
     configStructure.list(listEntry(expected), presence),
+  /** A list of paths (`expected` names one entry); entries that are no usable path are dropped with a warning. */
+  pathList: <P extends Presence<readonly string[]>>(expected: string, presence: P) =>
+    configStructure.list(pathEntry(expected), presence),
   /** A list of names whose entries are `String()`-converted, trimmed and, when blank, dropped (skill filters). */
   nameList: <P extends Presence<readonly string[]>>(expected: string, presence: P) =>
     configStructure.list(nameEntry(expected), presence),
@@ -136,6 +156,18 @@ export const configValue = {
 /** One entry of a list of strings, kept as written; `expected` names what it is. */
 function listEntry(expected: string) {
   return leaf({ expected, parse: z.string(), fallback: "the entry is ignored" }, { optional: "the entry is ignored" });
+}
+
+/** One entry of a list of paths, kept as written when the file system could take it. */
+function pathEntry(expected: string) {
+  return leaf(
+    {
+      expected: `${expected}: ${PATH_TEXT_EXPECTED}`,
+      parse: z.string().refine(isUsablePath),
+      fallback: "the entry is ignored",
+    },
+    { optional: "the entry is ignored" },
+  );
 }
 
 const TEXT_LIKE = new Set(["string", "number", "boolean", "bigint"]);

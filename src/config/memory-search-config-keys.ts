@@ -21,13 +21,13 @@ export const memorySearchConfigKeys = section({
   sources: list(value.oneOf(["memory", "sessions"], { optional: "—", fallback: "the entry is ignored" }), {
     default: ["memory" as const],
   }),
-  extraPaths: value.textList("a path", { default: [] }),
+  extraPaths: value.pathList("a path", { default: [] }),
   store: section({
-    path: value.text({ optional: "the default <stateDir>/memory/<agentId>.sqlite applies" }),
+    path: value.path({ optional: "the default <stateDir>/memory/<agentId>.sqlite applies" }),
     fts: section({ tokenizer: value.oneOf(["unicode61", "trigram"], { default: "unicode61" }) }),
     vector: section({
       enabled: value.boolean({ default: true }),
-      extensionPath: value.text({ optional: "the bundled sqlite-vec extension", fallback: "the value is ignored" }),
+      extensionPath: value.path({ optional: "the bundled sqlite-vec extension", fallback: "the value is ignored" }),
     }),
   }),
   chunking: section({

@@ -10,11 +10,11 @@ const { section, open, map, list } = configStructure;
 
 const skills = section({
   load: section({
-    extraDirs: value.textList("a folder path", { default: [] }),
+    extraDirs: value.pathList("a folder path", { default: [] }),
     watch: value.boolean({ default: true }),
     /** Milliseconds; negative counts as 0. */
     watchDebounceMs: value.number({ default: 250, min: 0 }),
-    bundledDir: value.text({ optional: "no bundled skills are loaded" }),
+    bundledDir: value.path({ optional: "no bundled skills are loaded" }),
   }),
   limits: section({
     maxCandidatesPerRoot: value.limit({ default: 300 }),

@@ -1,18 +1,18 @@
-function globToRegExp(glob: string): RegExp {
-  let source = "";
-  for (const char of glob) {
-    if (char === "*") source += ".*";
-    else if (char === "?") source += ".";
-    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`, "i");
-}
+import { compileStarGlob } from "../platform/compile-star-glob.js";
 
-function compile(globs: readonly string[]): RegExp[] {
+type Matcher = (name: string) => boolean;
+
+/** Non-blank globs as matchers; a glob that cannot compile (too long) matches nothing. */
+function compile(globs: readonly string[]): Matcher[] {
   return globs
     .map((glob) => glob.trim())
     .filter((glob) => glob !== "")
-    .map(globToRegExp);
+    .map((glob): Matcher => {
+      const compiled = compileStarGlob({ glob, questionMark: true, ignoreCase: true });
+      if (!compiled.ok) return () => false;
+      const { regex } = compiled;
+      return (name) => regex.test(name);
+    });
 }
 
 /**
@@ -28,7 +28,7 @@ export function createToolNameFilter(options: {
   const deny = compile(options.deny);
   return (toolName) => {
     const name = toolName.trim();
-    if (deny.some((pattern) => pattern.test(name))) return false;
-    return allow.length === 0 || allow.some((pattern) => pattern.test(name));
+    if (deny.some((matches) => matches(name))) return false;
+    return allow.length === 0 || allow.some((matches) => matches(name));
   };
 }

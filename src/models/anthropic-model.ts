@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Model, ModelRequest, ModelResponse } from "../domain/index.js";
+import { createSecretRedactor } from "../platform/create-secret-redactor.js";
 import { parseAnthropicError } from "./anthropic-error.js";
 import { buildAnthropicParams, parseAnthropicMessage } from "./anthropic-messages.js";
 import { lookupContextWindow } from "./context-windows.js";
@@ -11,7 +12,8 @@ export type AnthropicModelOptions = LiveModelOptions;
 
 /**
  * A Model backed by the Anthropic Messages API through the official SDK. The SDK never
- * retries (`maxRetries: 0`); retrying is the retry wrapper's job. `complete` never throws.
+ * retries (`maxRetries: 0`); retrying is the retry wrapper's job. `complete` never throws, and
+ * its errors never contain the API key.
  */
 export function createAnthropicModel(options: AnthropicModelOptions): Model {
   const client = new Anthropic({
@@ -22,6 +24,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const maxTokens = options.maxTokens ?? 4096;
+  // A server may echo the key in an error body; the error must not carry it any further.
+  const keyRedactor = createSecretRedactor([options.apiKey]);
 
   async function send(request: ModelRequest): Promise<Anthropic.Message> {
     // A call's own output limit (a compaction summary's budget) wins over the adapter's default.
@@ -41,7 +45,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
         const costUsd = computeCostUsd({ provider: "anthropic", model: options.model, usage });
         return { ok: true, message, usage, costUsd };
       } catch (error) {
-        return { ok: false, error: parseAnthropicError(error, request.signal) };
+        return { ok: false, error: keyRedactor.redactValue(parseAnthropicError(error, request.signal)) };
       }
     },
   };

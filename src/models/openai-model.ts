@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
+import { createSecretRedactor } from "../platform/create-secret-redactor.js";
 import { lookupContextWindow } from "./context-windows.js";
 import type { LiveModelOptions } from "./live-model-options.js";
 import { toOpenAIModelError } from "./openai-error.js";
@@ -50,8 +51,8 @@ function createClient(options: OpenAIModelOptions): OpenAI | ModelError {
 
 /**
  * A model on the Chat Completions API through the official SDK, with SDK retries off (the
- * retry wrapper decides). `complete` never throws: failures are `{ ok: false, error }`, and a
- * response without a choice is a retryable `malformed` error.
+ * retry wrapper decides). `complete` never throws: failures are `{ ok: false, error }`, never
+ * containing the API key, and a response without a choice is a retryable `malformed` error.
  */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const client = createClient(options);
@@ -75,26 +76,33 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
     return accumulateOpenAIStream(stream);
   }
 
+  async function complete(openai: OpenAI, request: ModelRequest): Promise<ModelResponse> {
+    const context = { signal: request.signal, now: options.now };
+    try {
+      const data = await send(openai, request);
+      // The SDK ends a stream quietly when it is aborted mid-way.
+      if (request.signal?.aborted) return { ok: false, error: toOpenAIModelError(undefined, context) };
+      if (data === undefined) {
+        return { ok: false, error: { kind: "malformed", message: "response has no choices", retryable: true } };
+      }
+      const usage = buildOpenAIUsage(data.usage);
+      const costUsd = computeCostUsd({ provider: "openai", model: options.model, usage });
+      return { ok: true, message: buildOpenAIMessage(data), usage, costUsd } satisfies ModelResponse;
+    } catch (error) {
+      return { ok: false, error: toOpenAIModelError(error, context) };
+    }
+  }
+
+  // A server may echo the key in an error body; the error must not carry it any further.
+  const keyRedactor = createSecretRedactor([options.apiKey]);
   const contextWindow = lookupContextWindow("openai", options.model);
   return {
     id: options.id,
     ...(contextWindow === undefined ? {} : { contextWindow }),
     async complete(request) {
-      if (!(client instanceof OpenAI)) return { ok: false, error: client };
-      const context = { signal: request.signal, now: options.now };
-      try {
-        const data = await send(client, request);
-        // The SDK ends a stream quietly when it is aborted mid-way.
-        if (request.signal?.aborted) return { ok: false, error: toOpenAIModelError(undefined, context) };
-        if (data === undefined) {
-          return { ok: false, error: { kind: "malformed", message: "response has no choices", retryable: true } };
-        }
-        const usage = buildOpenAIUsage(data.usage);
-        const costUsd = computeCostUsd({ provider: "openai", model: options.model, usage });
-        return { ok: true, message: buildOpenAIMessage(data), usage, costUsd } satisfies ModelResponse;
-      } catch (error) {
-        return { ok: false, error: toOpenAIModelError(error, context) };
-      }
+      const response =
+        client instanceof OpenAI ? await complete(client, request) : { ok: false as const, error: client };
+      return response.ok ? response : { ok: false, error: keyRedactor.redactValue(response.error) };
     },
   };
 }

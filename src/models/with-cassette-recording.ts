@@ -1,12 +1,12 @@
 import type { Model, ModelResponse } from "../domain/index.js";
 import { errorMessage } from "../domain/index.js";
+import { createSecretRedactor } from "../platform/create-secret-redactor.js";
 import { CASSETTE_FILE_VERSION, type Cassette, type CassetteInteraction } from "./cassette-file.js";
 import { cassetteKey, normaliseModelRequest } from "./cassette-key.js";
 import { placeholdResponsePaths } from "./cassette-response-paths.js";
 import type { CassetteStore } from "./cassette-store.js";
 import { contextWindowField } from "./context-windows.js";
 import type { CassettePathPlaceholder } from "./normalise-cassette-text.js";
-import { scrubCassetteSecrets } from "./scrub-cassette-secrets.js";
 
 export interface CassetteRecordingOptions {
   store: CassetteStore;
@@ -16,7 +16,8 @@ export interface CassetteRecordingOptions {
   paths: readonly CassettePathPlaceholder[];
   /**
    * Values that must never reach the file (the caller passes the API keys it knows); every
-   * occurrence in anything written becomes `<redacted>`. Default none.
+   * occurrence in anything written, in any string or object key and in any common encoding,
+   * becomes `[redacted]`, as do credential header values. Default none.
    */
   secrets?: readonly string[];
 }
@@ -39,6 +40,7 @@ export interface RecordingModel extends Model {
  * errors in the same order. Interactions keep call order, also for overlapping calls. Never throws.
  */
 export function withCassetteRecording(model: Model, options: CassetteRecordingOptions): RecordingModel {
+  const redactor = createSecretRedactor(options.secrets ?? []);
   const slots: (CassetteInteraction | undefined)[] = [];
   const interactions = (): CassetteInteraction[] =>
     slots.filter((slot): slot is CassetteInteraction => slot !== undefined);
@@ -69,7 +71,7 @@ export function withCassetteRecording(model: Model, options: CassetteRecordingOp
     },
     async flush() {
       const cassette: Cassette = { version: CASSETTE_FILE_VERSION, model: model.id, interactions: interactions() };
-      await options.store.write(options.cassettePath, scrubCassetteSecrets(cassette, options.secrets ?? []));
+      await options.store.write(options.cassettePath, redactor.redactValue(cassette));
     },
   };
 }

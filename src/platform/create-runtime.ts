@@ -52,7 +52,16 @@ function isExecutable(path: string): boolean {
     return true;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "ENOENT" || code === "EACCES" || code === "ENOTDIR") return false;
+    // A name with a NUL byte or one too long for the file system names no executable either.
+    if (
+      code === "ENOENT" ||
+      code === "EACCES" ||
+      code === "ENOTDIR" ||
+      code === "ENAMETOOLONG" ||
+      code === "ERR_INVALID_ARG_VALUE" ||
+      code === "ERR_INVALID_ARG_TYPE"
+    )
+      return false;
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { OpenClawConfig, OpenClawConfigInput } from "../config/openclaw-con
 import { findAgentEntry } from "../config/resolve-agent-config.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import { type ToolPolicyConfig, toolPolicyConfigKeys } from "../config/tool-config-keys.js";
+import { compileStarGlob } from "../platform/compile-star-glob.js";
 import {
   CORE_TOOL_NAMES,
   isToolGroupName,
@@ -267,9 +268,10 @@ function compilePatterns(entries: readonly string[]): Matcher[] {
 function compilePattern(entry: string): Matcher {
   if (entry === "*") return () => true;
   if (!entry.includes("*")) return (key) => key === entry;
-  const source = entry.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
-  const pattern = new RegExp(`^${source}$`, "i");
-  return (key) => pattern.test(key);
+  const compiled = compileStarGlob({ glob: entry, ignoreCase: true });
+  if (!compiled.ok) return () => false;
+  const { regex } = compiled;
+  return (key) => regex.test(key);
 }
 
 function matchesAny(key: string, matchers: readonly Matcher[]): boolean {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { errorMessage, type HostFileSystem, type RunResult } from "../domain/index.js";
+import type { SecretRedactor } from "../platform/create-secret-redactor.js";
 import { renderHtmlReport } from "./render-html-report.js";
 import { renderJsonReport, renderJsonReportChunks } from "./render-json-report.js";
 import { renderJunitReport } from "./render-junit-report.js";
@@ -29,6 +30,8 @@ export interface WriteReportsOptions {
   outDir: string;
   reporters: readonly ReporterName[];
   fs: HostFileSystem;
+  /** Applied to the whole result before anything is rendered, so no report can carry a secret. */
+  redactor: SecretRedactor;
   /** Replaces entries of {@link FILE_RENDERERS} (tests inject failing renderers). */
   renderers?: Partial<Record<ReporterName, FileRenderer | null>>;
 }
@@ -44,11 +47,14 @@ export interface WriteReportsOutcome {
  * Writes the run's file reports atomically into `<outDir>/<runId>/`. `results.json` is always
  * written, first, whatever `reporters` says: it is the record `merge`, history and re-rendering
  * read. The other selected reporters follow in {@link REPORTER_NAMES} order. Never rejects for
- * a renderer or write failure: each is reported in `errors`.
+ * a renderer or write failure: each is reported in `errors`. Every string of the result is
+ * redacted before rendering (not the rendered text, so a renderer's truncation or escaping can
+ * never leave part of a secret behind).
  */
 export async function writeReports(options: WriteReportsOptions): Promise<WriteReportsOutcome> {
   const renderers = { ...FILE_RENDERERS, ...options.renderers };
-  const runDir = join(options.outDir, options.result.runId);
+  const result = options.redactor.redactValue(options.result);
+  const runDir = join(options.outDir, result.runId);
   const selected = REPORTER_NAMES.filter((name) => name === "json" || options.reporters.includes(name));
   const outcome: WriteReportsOutcome = { written: [], errors: [] };
   for (const reporter of selected) {
@@ -56,8 +62,8 @@ export async function writeReports(options: WriteReportsOptions): Promise<WriteR
     if (renderer === null) continue;
     try {
       const path = join(runDir, renderer.fileName);
-      if (renderer.renderChunks) await options.fs.writeChunksAtomic(path, renderer.renderChunks(options.result));
-      else await options.fs.writeTextAtomic(path, renderer.render(options.result));
+      if (renderer.renderChunks) await options.fs.writeChunksAtomic(path, renderer.renderChunks(result));
+      else await options.fs.writeTextAtomic(path, renderer.render(result));
       outcome.written.push(path);
     } catch (error) {
       outcome.errors.push({ reporter, message: errorMessage(error) });

@@ -9,6 +9,7 @@ import { createReplayModel } from "../models/create-replay-model.js";
 import { withCassetteRecording } from "../models/with-cassette-recording.js";
 import { withFaults } from "../models/with-faults.js";
 import { type Sleep, withRetries } from "../models/with-retries.js";
+import { collectEnvSecrets } from "../platform/collect-secrets.js";
 import { createSeededRandom, hashSeed } from "../platform/create-seeded-random.js";
 import { skipWait, sleep } from "../platform/sleep.js";
 import type { WorkUnit } from "./plan-units.js";
@@ -36,7 +37,6 @@ export interface UnitModel {
 }
 
 /** API key values, scrubbed from everything a recording writes. */
-const SECRET_VARIABLES = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
 
 const LIVE_PROVIDERS = new Set(["anthropic", "openai"]);
 
@@ -76,7 +76,7 @@ export function createUnitModel(
     if (!created.ok) return created;
     model = live && wiring.limiter ? wiring.limiter.wrap(provider, created.model) : created.model;
     if (cassettes?.mode === "record" && store) {
-      const secrets = SECRET_VARIABLES.map((name) => wiring.env[name] ?? "").filter((value) => value !== "");
+      const secrets = collectEnvSecrets(wiring.env);
       const recording = withCassetteRecording(model, { store, cassettePath: file, paths, secrets });
       model = recording;
       finish = () => recording.flush();

@@ -1,4 +1,5 @@
-import type { Scenario } from "../domain/index.js";
+import { ClawEvalError, type Scenario } from "../domain/index.js";
+import { MAX_UNITS } from "../scenarios/scenario-limits.js";
 
 /** One (scenario case, model, repeat) to run. */
 export interface WorkUnit {
@@ -28,34 +29,64 @@ export function unitIdOf(scenarioId: string, model: string, repeat: number): str
   return `${scenarioId}@${model}~${repeat + 1}`;
 }
 
+function selectScenarios(scenarios: readonly Scenario[], options: PlanOptions): Scenario[] {
+  const filter = options.filter?.toLowerCase();
+  return scenarios.filter((scenario) => {
+    if (filter && !scenario.id.toLowerCase().includes(filter) && !scenario.name.toLowerCase().includes(filter))
+      return false;
+    return !(options.tags && options.tags.length > 0 && !options.tags.some((tag) => scenario.tags.includes(tag)));
+  });
+}
+
+function modelsOf(scenario: Scenario, options: PlanOptions): readonly string[] {
+  return options.models && options.models.length > 0 ? options.models : scenario.models;
+}
+
+/** How many of `total` plan positions shard `i/n` keeps: those with position % n === i - 1. */
+function shardSize(total: number, shard: PlanOptions["shard"]): number {
+  if (shard === undefined) return total;
+  return total >= shard.index ? Math.floor((total - shard.index) / shard.count) + 1 : 0;
+}
+
+/**
+ * How many work units {@link planUnits} would return for the same input, by arithmetic alone:
+ * nothing is built, so a huge `repeat` is counted at once. Pure.
+ */
+export function countUnits(scenarios: readonly Scenario[], options: PlanOptions = {}): number {
+  let total = 0;
+  for (const scenario of selectScenarios(scenarios, options)) {
+    total += modelsOf(scenario, options).length * (options.repeat ?? scenario.repeat);
+  }
+  return shardSize(total, options.shard);
+}
+
 /**
  * Expands scenarios into work units in a deterministic order (scenario order, then models in
- * the order given, then repeats), applying filter, tags and shard. Pure.
+ * the order given, then repeats), applying filter, tags and shard. Pure. Throws an `invariant`
+ * error, before building any unit, when the plan would exceed `MAX_UNITS` (callers check
+ * {@link countUnits} first and report it as an input problem).
  */
 export function planUnits(scenarios: readonly Scenario[], options: PlanOptions = {}): WorkUnit[] {
-  const filter = options.filter?.toLowerCase();
+  const count = countUnits(scenarios, options);
+  if (count > MAX_UNITS) {
+    throw new ClawEvalError("invariant", `planUnits: ${count} work units exceed the limit of ${MAX_UNITS}`);
+  }
+  const { index: shardIndex, count: shardCount } = options.shard ?? { index: 1, count: 1 };
   const units: WorkUnit[] = [];
-  for (const scenario of scenarios) {
-    if (filter && !scenario.id.toLowerCase().includes(filter) && !scenario.name.toLowerCase().includes(filter))
-      continue;
-    if (options.tags && options.tags.length > 0 && !options.tags.some((tag) => scenario.tags.includes(tag))) continue;
-    const models = options.models && options.models.length > 0 ? options.models : scenario.models;
+  let blockStart = 0;
+  for (const scenario of selectScenarios(scenarios, options)) {
     const repeat = options.repeat ?? scenario.repeat;
-    for (const model of models) {
-      for (let index = 0; index < repeat; index++) {
-        units.push({
-          unitId: unitIdOf(scenario.id, model, index),
-          planIndex: units.length,
-          scenario,
-          model,
-          repeat: index,
-        });
+    for (const model of modelsOf(scenario, options)) {
+      // Step straight to this shard's positions, so other shards' units cost nothing.
+      const first = (((shardIndex - 1 - blockStart) % shardCount) + shardCount) % shardCount;
+      for (let index = first; index < repeat; index += shardCount) {
+        const planIndex = blockStart + index;
+        units.push({ unitId: unitIdOf(scenario.id, model, index), planIndex, scenario, model, repeat: index });
       }
+      blockStart += repeat;
     }
   }
-  const shard = options.shard;
-  if (shard === undefined) return units;
-  return units.filter((_, index) => index % shard.count === shard.index - 1);
+  return units;
 }
 
 /** Parses `i/n` with 1 ≤ i ≤ n. */

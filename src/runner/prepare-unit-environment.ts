@@ -1,7 +1,8 @@
 import { delimiter, join } from "node:path";
-import type { Host, Runtime, Scenario } from "../domain/index.js";
+import { ClawEvalError, type Host, type Runtime, type Scenario } from "../domain/index.js";
 import { createRuntime } from "../platform/create-runtime.js";
 import { hashSeed } from "../platform/create-seeded-random.js";
+import { checkPlainFileName } from "../scenarios/check-plain-file-name.js";
 
 /**
  * The runtime seed of a unit: from its id without the folders, so ids and other seeded values
@@ -32,7 +33,8 @@ function stubScript(bin: string): string {
  * Builds a unit's world from the scenario alone (DESIGN.md "Scenario file"): a fresh temp copy
  * of the workspace, HOME as a temp copy of `home` (or an empty, absent folder), state dir `<HOME>/.openclaw`
  * unless `env.OPENCLAW_STATE_DIR`, PATH holding only stubs for `bins` plus `env.PATH`.
- * Nothing leaks in from the host.
+ * Nothing leaks in from the host. Throws an `invariant` error, before creating anything, when a
+ * `bins` entry is not a plain file name.
  */
 export async function prepareUnitEnvironment(options: {
   scenario: Scenario;
@@ -40,15 +42,24 @@ export async function prepareUnitEnvironment(options: {
   host: Host;
 }): Promise<UnitEnvironment> {
   const { scenario, host } = options;
+  // Loading already rejects such names; a bin must never be written outside its stub folder.
+  for (const bin of scenario.bins) {
+    const problem = checkPlainFileName(bin);
+    if (problem !== undefined) {
+      throw new ClawEvalError("invariant", `bins entry ${JSON.stringify(bin)} ${problem}: not a plain file name`);
+    }
+  }
   // The workspace is the unit's temp dir; HOME and the stub folder are siblings, created only
   // when the scenario needs them (an absent HOME reads as empty), so a unit costs one mkdtemp.
   const workspaceDir = await host.fs.makeTempDirectory("claw-eval-unit-");
   const homeDir = `${workspaceDir}.home`;
   const binDir = `${workspaceDir}.bin`;
+  // HOME exists even without a scenario `home` once the run writes its state (transcripts, the
+  // memory index) there, so every sibling goes, whatever the scenario declared.
   const dispose = async () => {
     await host.fs.remove(workspaceDir);
-    if (scenario.home !== undefined) await host.fs.remove(homeDir);
-    if (scenario.bins.length > 0) await host.fs.remove(binDir);
+    await host.fs.remove(homeDir);
+    await host.fs.remove(binDir);
   };
   try {
     if (scenario.workspace !== undefined) await host.fs.copyDirectory(scenario.workspace, workspaceDir);

@@ -46,16 +46,10 @@ function convertIssue(issue: Issue, base: FieldPath, context: Context): Diagnost
   const path = [...base, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
   if (issue.code === "unrecognized_keys") return issue.keys.map((key) => unknownKey(path, key, context));
   if (issue.code === "invalid_union") return convertUnion(issue.errors, issue.message, path, context);
-  const found = issue.code === "custom" && typeof issue.params?.found === "string" ? issue.params.found : undefined;
-  return [
-    diagnosticAt(
-      context,
-      context.locator.value(path),
-      path,
-      expectedOf(issue),
-      found ?? describeValue(valueAt(context.data, path)),
-    ),
-  ];
+  const params = issue.code === "custom" ? issue.params : undefined;
+  const found = typeof params?.found === "string" ? params.found : describeValue(valueAt(context.data, path));
+  const diagnostic = diagnosticAt(context, context.locator.value(path), path, expectedOf(issue), found);
+  return [typeof params?.suggestion === "string" ? { ...diagnostic, suggestion: params.suggestion } : diagnostic];
 }
 
 /** The schema's own label; zod's default wording only for a check that has none. */

@@ -1,4 +1,5 @@
-import { type Diagnostic, errorMessage, type Turn } from "../domain/index.js";
+import type { Diagnostic, Turn } from "../domain/index.js";
+import { compileSafeRegex } from "../platform/compile-safe-regex.js";
 import { formatFieldPath } from "./format-field-path.js";
 
 export interface CheckReplyPatternsOptions {
@@ -7,32 +8,23 @@ export interface CheckReplyPatternsOptions {
   only?: (turnIndex: number, position: number) => boolean;
 }
 
-/** Diagnostics for `reply-matches` patterns that do not compile, at the expectation. Pure. */
+/** Diagnostics for `reply-matches` patterns the linear-time engine cannot compile, at the expectation. Pure. */
 export function checkReplyPatterns(options: CheckReplyPatternsOptions): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   options.turns.forEach((turn, turnIndex) => {
     turn.expect.forEach((expectation, position) => {
       if (expectation.type !== "reply-matches") return;
       if (options.only !== undefined && !options.only(turnIndex, position)) return;
-      const problem = regexProblem(expectation.pattern, expectation.flags);
-      if (problem === undefined) return;
+      const compiled = compileSafeRegex({ pattern: expectation.pattern, flags: expectation.flags });
+      if (compiled.ok) return;
       diagnostics.push({
         ...expectation.location,
         path: formatFieldPath(["turns", turnIndex, "expect", position, "reply-matches"]),
-        expected: "a valid regular expression",
-        found: problem.replace(/^Invalid/, "invalid"),
+        expected: "a regular expression without backreferences or lookaround",
+        found: compiled.problem,
         severity: "error",
       });
     });
   });
   return diagnostics;
-}
-
-function regexProblem(pattern: string, flags: string): string | undefined {
-  try {
-    new RegExp(pattern, flags);
-    return undefined;
-  } catch (error) {
-    return errorMessage(error);
-  }
 }

@@ -7,7 +7,7 @@ import {
   memoryTopHitSchema,
   memoryWrittenSchema,
 } from "./memory-expectation-schema.js";
-import { mapping, names, nonEmptyText, stringOrList, text } from "./schema-primitives.js";
+import { mapping, names, nonEmptyText, pathText, stringOrList, text } from "./schema-primitives.js";
 
 /** The expectations of a scenario turn as written (DESIGN.md "Expectation types"). */
 
@@ -103,9 +103,9 @@ const toolBlockedSchema = z.union(
 
 const customSchema = z.union(
   [
-    nonEmptyText("a module path"),
+    pathText("a module path"),
     z.strictObject({
-      module: nonEmptyText("a module path"),
+      module: pathText("a module path"),
       export: nonEmptyText("an export name").optional(),
       options: z.unknown().optional(),
     }),
@@ -153,7 +153,7 @@ export const expectationSchema = z.union(
       "tool-sequence": names("a list of tool names").min(1, { error: "a non-empty list of tool names" }),
     }),
     z.strictObject({ "prompt-contains": stringOrList() }),
-    z.strictObject({ "prompt-golden": nonEmptyText("a golden file path (.md, relative to the scenario file)") }),
+    z.strictObject({ "prompt-golden": pathText("a golden file path (.md, relative to the scenario file)") }),
     z.strictObject({ "skills-included": stringOrList() }),
     z.strictObject({ "skills-excluded": z.union([skillsExcludedEntrySchema, z.array(skillsExcludedEntrySchema)]) }),
     z.strictObject({ "skills-truncated": z.boolean({ error: "true or false" }) }),

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { type Diagnostic, errorMessage, type SourceLocation } from "../domain/index.js";
 import type { ScenarioCase } from "./compile-case-template.js";
@@ -6,6 +6,7 @@ import { describeValue } from "./describe-value.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import { parseCsv } from "./parse-csv.js";
 import { parseJsonl } from "./parse-jsonl.js";
+import { MAX_CASES, MAX_CASES_FILE_BYTES } from "./scenario-limits.js";
 
 export interface LoadCasesOptions {
   /** The scenario's `cases` value: a `.jsonl` / `.csv` path relative to `folder`, or an inline list. */
@@ -25,7 +26,12 @@ export type LoadCasesResult = { cases: ScenarioCase[]; file?: string } | { diagn
 
 const PARSERS: Readonly<Record<string, typeof parseCsv>> = { ".csv": parseCsv, ".jsonl": parseJsonl };
 
-/** Reads the cases of a data-driven scenario. A missing or unreadable file is a diagnostic at `cases`. */
+const CASES_FILE_LABEL = `a cases file of at most ${MAX_CASES_FILE_BYTES} bytes (${MAX_CASES_FILE_BYTES / (1024 * 1024)} MiB)`;
+
+/**
+ * Reads the cases of a data-driven scenario. A missing or unreadable file, a file over
+ * `MAX_CASES_FILE_BYTES` (checked before reading) or over `MAX_CASES` rows is a diagnostic at `cases`.
+ */
 export async function loadCases(options: LoadCasesOptions): Promise<LoadCasesResult> {
   const atCases = (expected: string, found: string): { diagnostics: Diagnostic[] } => ({
     diagnostics: [
@@ -50,6 +56,8 @@ export async function loadCases(options: LoadCasesOptions): Promise<LoadCasesRes
   if (parse === undefined) return atCases("a .jsonl or .csv file", `${JSON.stringify(options.cases)}`);
   let text: string;
   try {
+    const { size } = await stat(absolutePath);
+    if (size > MAX_CASES_FILE_BYTES) return atCases(CASES_FILE_LABEL, `a file of ${size} bytes at ${display}`);
     text = await readFile(absolutePath, "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -60,6 +68,9 @@ export async function loadCases(options: LoadCasesOptions): Promise<LoadCasesRes
     );
   }
   const parsed = parse(text, display);
+  if (parsed.tooManyRows) {
+    return atCases(`at most ${MAX_CASES} cases`, `more than ${MAX_CASES} rows in ${display}`);
+  }
   if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
   if (parsed.rows.length === 0) return atCases("at least one case", `no rows in ${display}`);
   const result = toCases(

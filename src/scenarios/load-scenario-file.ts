@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { type Diagnostic, errorMessage, type Scenario } from "../domain/index.js";
+import { checkUnitCount } from "./check-unit-count.js";
 import { loadCases } from "./load-cases.js";
+import { loadFolderDiagnostics } from "./load-folder-diagnostics.js";
 import { loadHookDiagnostics } from "./load-hook-diagnostics.js";
 import { loadSessionDiagnostics } from "./load-session-diagnostics.js";
 import { normaliseScenario } from "./normalise-scenario.js";
@@ -62,12 +64,17 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
   };
   const warnings = parsed.warnings;
   const where = { folder: dirname(path), displayPath, locate: parsed.locate };
+  const { workspace, home } = parsed.value;
   const fileErrors = [
+    ...(await loadFolderDiagnostics({ folders: { workspace, home }, ...where })),
     ...(await loadHookDiagnostics({ hooks: parsed.value.hooks, ...where })),
     ...(await loadSessionDiagnostics({ session: parsed.value.session, ...where })),
   ];
   if (fileErrors.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...fileErrors, ...warnings]) };
+  const countAt = { scenarioFile: parsed.value, file: displayPath, locateKey: parsed.locateKey };
   if (parsed.value.cases === undefined) {
+    const tooMany = checkUnitCount({ ...countAt, caseCount: 1 });
+    if (tooMany.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...tooMany, ...warnings]) };
     const result = normaliseScenario(base);
     if ("diagnostics" in result)
       return { scenarios: [], diagnostics: sortDiagnostics([...result.diagnostics, ...warnings]) };
@@ -83,6 +90,8 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
   });
   if ("diagnostics" in loaded)
     return { scenarios: [], diagnostics: [...sortDiagnostics(loaded.diagnostics), ...warnings] };
+  const tooMany = checkUnitCount({ ...countAt, caseCount: loaded.cases.length });
+  if (tooMany.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...tooMany, ...warnings]) };
   const result = normaliseScenarioCases({ ...base, cases: loaded.cases });
   if ("diagnostics" in result)
     return { scenarios: [], diagnostics: sortDiagnostics([...result.diagnostics, ...warnings]) };

@@ -1,5 +1,6 @@
 import type { Diagnostic, Scenario } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
+import { checkExpectationPaths } from "./check-expectation-paths.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
 import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
 import { caseSuffix, compileCaseTemplate, type PlaceholderUse, type ScenarioCase } from "./compile-case-template.js";
@@ -40,7 +41,10 @@ export function normaliseScenarioCases(
     const { name, summaries, turns } = template.fill(scenarioCase.fields);
     const changed = (turn: number, position: number): boolean =>
       turns[turn]?.expect[position] !== base.turns[turn]?.expect[position];
-    const patterns = checkReplyPatterns({ turns, only: changed });
+    const patterns = [
+      ...checkReplyPatterns({ turns, only: changed }),
+      ...checkExpectationPaths({ turns, only: changed }),
+    ];
     if (patterns.length > 0) {
       invalid.push(...patterns);
       continue;

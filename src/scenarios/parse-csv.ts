@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../domain/index.js";
 import type { CaseRow, ParsedCaseRows } from "./parse-jsonl.js";
+import { MAX_CASES } from "./scenario-limits.js";
 
 interface CsvRecord {
   line: number;
@@ -9,7 +10,8 @@ interface CsvRecord {
 /**
  * Parses CSV (RFC 4180: comma separated, `"` quoting with `""` escapes, quoted fields may hold
  * commas and newlines; CRLF or LF). The header row names the fields; every value is a string.
- * Blank lines are skipped; a row with a different column count is a diagnostic. Pure.
+ * Blank lines are skipped; a row with a different column count is a diagnostic. Reads at most
+ * `MAX_CASES` rows after the header (see `tooManyRows`). Pure.
  */
 export function parseCsv(text: string, file: string): ParsedCaseRows {
   const diagnostics: Diagnostic[] = [];
@@ -17,6 +19,9 @@ export function parseCsv(text: string, file: string): ParsedCaseRows {
     diagnostics.push({ file, line, column, path: "", expected, found, severity: "error" });
   };
   const records = splitRecords(text.replace(/^\uFEFF/, ""), problem);
+  // splitRecords stops one row past the limit: that row only shows there are too many.
+  const tooMany = records.length > MAX_CASES + 1 ? { tooManyRows: true as const } : {};
+  if (records.length > MAX_CASES + 1) records.length = MAX_CASES + 1;
   const [header, ...body] = records;
   if (header === undefined) {
     problem(1, 1, "a header row naming the case fields", "an empty file");
@@ -46,7 +51,7 @@ export function parseCsv(text: string, file: string): ParsedCaseRows {
     });
     rows.push({ line: record.line, fields });
   }
-  return { rows, diagnostics };
+  return { rows, diagnostics, ...tooMany };
 }
 
 type Problem = (line: number, column: number, expected: string, found: string) => void;
@@ -65,7 +70,8 @@ function splitRecords(text: string, problem: Problem): CsvRecord[] {
     values = [];
     field = "";
   };
-  while (index < text.length) {
+  // The header and one row over the limit are enough to say the file has too many.
+  while (index < text.length && records.length <= MAX_CASES + 1) {
     const char = text[index];
     if (char === '"' && field === "") {
       const quoteLine = line;
@@ -115,6 +121,6 @@ function splitRecords(text: string, problem: Problem): CsvRecord[] {
     index++;
     column++;
   }
-  if (field !== "" || values.length > 0) endRecord();
+  if (records.length <= MAX_CASES + 1 && (field !== "" || values.length > 0)) endRecord();
   return records;
 }

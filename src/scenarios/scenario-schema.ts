@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isValidTimeZone } from "../config/is-valid-time-zone.js";
 import { FAULT_KINDS } from "../domain/index.js";
-import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
+import { isIsoDateTime } from "./check-scenario-values.js";
 
 /**
  * The scenario file as written (DESIGN.md "Scenario file"). Every `error` string is the
@@ -10,7 +11,17 @@ import { isIsoDateTime, isTimeZone } from "./check-scenario-values.js";
 import { CONTEXT_EXPECTATION_KEYS } from "./context-expectation-schema.js";
 import { EXPECTATION_TYPES, expectationSchema } from "./expectation-schema.js";
 import { MEMORY_EXPECTATION_KEYS } from "./memory-expectation-schema.js";
-import { mapping, names, nonEmptyText, positiveInt, text } from "./schema-primitives.js";
+import { MAX_CASES, MAX_REPEAT } from "./scenario-limits.js";
+import {
+  mapping,
+  modelId,
+  names,
+  nonEmptyText,
+  pathText,
+  plainFileName,
+  positiveInt,
+  text,
+} from "./schema-primitives.js";
 import {
   SCRIPT_STEP_KEYS,
   SUMMARY_STEP_KEYS,
@@ -153,13 +164,14 @@ const turnSchema = z
 
 const dateTimeLabel = "an ISO-8601 date-time with an offset, e.g. 2026-03-11T14:30:00+08:00";
 const timeZoneLabel = "an IANA time zone, e.g. Asia/Shanghai";
+const repeatLabel = `a positive integer of at most ${MAX_REPEAT}`;
 
 export const scenarioFileSchema = z.strictObject(
   {
     name: nonEmptyText("a non-empty string").describe("What the scenario checks; shown in reports."),
     description: text().optional(),
     tags: names("a list of tags").optional(),
-    workspace: nonEmptyText("a folder path").optional().describe("Workspace folder copied to a temp dir per run."),
+    workspace: pathText("a folder path").optional().describe("Workspace folder copied to a temp dir per run."),
     config: mapping().optional().describe("openclaw.json-shaped overrides."),
     env: z.record(z.string(), text(), { error: "a mapping of strings" }).optional(),
     clock: text(dateTimeLabel)
@@ -167,22 +179,29 @@ export const scenarioFileSchema = z.strictObject(
       .optional()
       .describe("Scenario clock, an ISO-8601 date-time with offset (default 2026-03-11T09:00:00Z)."),
     timezone: text(timeZoneLabel)
-      .refine(isTimeZone, { error: timeZoneLabel })
+      .refine(isValidTimeZone, { error: timeZoneLabel })
       .optional()
       .describe("IANA time zone of the user (default UTC)."),
-    models: names("a list of model ids")
+    models: z
+      .array(modelId(), { error: "a list of model ids" })
       .min(1, { error: "a non-empty list of model ids" })
       .optional()
       .describe("Model ids (default [scripted]); --model overrides."),
-    repeat: positiveInt("a positive integer").optional().describe("Runs per model (default 1)."),
-    hooks: names("a list of module paths").optional(),
+    repeat: positiveInt(repeatLabel)
+      .max(MAX_REPEAT, { error: repeatLabel })
+      .optional()
+      .describe(`Runs per model (default 1, at most ${MAX_REPEAT}).`),
+    hooks: z.array(pathText("a module path"), { error: "a list of module paths" }).optional(),
     faults: faultsSchema.optional(),
-    home: nonEmptyText("a folder path").optional().describe("Folder copied as HOME (default: an empty temp dir)."),
-    bins: names("a list of executable names").optional(),
+    home: pathText("a folder path").optional().describe("Folder copied as HOME (default: an empty temp dir)."),
+    bins: z
+      .array(plainFileName(), { error: "a list of executable names" })
+      .optional()
+      .describe("Stub executables put on PATH, each a plain file name."),
     golden: z
       .strictObject(
         {
-          systemPrompt: nonEmptyText("a file path")
+          systemPrompt: pathText("a file path")
             .optional()
             .describe("Golden .md file of the first turn's system prompt, relative to the scenario file."),
         },
@@ -198,8 +217,11 @@ export const scenarioFileSchema = z.strictObject(
     cases: z
       .union(
         [
-          nonEmptyText("a path to a .jsonl or .csv file"),
-          z.array(mapping(), { error: "a list of mappings" }).min(1, { error: "a non-empty list of cases" }),
+          pathText("a path to a .jsonl or .csv file"),
+          z
+            .array(mapping(), { error: "a list of mappings" })
+            .min(1, { error: "a non-empty list of cases" })
+            .max(MAX_CASES, { error: `a list of at most ${MAX_CASES} cases` }),
         ],
         { error: "a path to a .jsonl or .csv file, or a list of mappings" },
       )
@@ -214,7 +236,7 @@ export const scenarioFileSchema = z.strictObject(
       .max(MAX_CONTEXT_WINDOW, { error: contextWindowLabel })
       .optional()
       .describe("Context window of every model of the scenario, tokens; overrides config and the known-model table."),
-    session: nonEmptyText("a path to a JSONL session transcript")
+    session: pathText("a path to a JSONL session transcript")
       .optional()
       .describe("JSONL transcript the main session starts from, relative to the scenario file (at most 16 MiB)."),
     turns: z

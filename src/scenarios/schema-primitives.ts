@@ -1,7 +1,12 @@
 import { z } from "zod";
+import { checkModelId, MODEL_ID_RULE } from "./check-model-id.js";
+import { checkPathText, PATH_TEXT_RULE } from "./check-path-text.js";
+import { checkPlainFileName, PLAIN_FILE_NAME_RULE } from "./check-plain-file-name.js";
+import { clipText, describeValue } from "./describe-value.js";
 
 // Building blocks of the scenario file schema; each `label` is the "expected ..." phrase of the
-// diagnostic a failing value produces.
+// diagnostic a failing value produces. A custom issue's `params.found` (and `params.suggestion`)
+// replace the generic description of the value.
 
 export const text = (label = "a string") => z.string({ error: label });
 export const nonEmptyText = (label: string) => z.string({ error: label }).min(1, { error: label });
@@ -11,3 +16,39 @@ export const positiveInt = (label: string) =>
 export const mapping = () => z.record(z.string(), z.unknown(), { error: "a mapping" });
 export const stringOrList = () =>
   z.union([text(), z.array(text(), { error: "a list of strings" })], { error: "a string or a list of strings" });
+
+/** A path field (`label`, e.g. "a folder path"): non-empty, and usable as a path ({@link checkPathText}). */
+export const pathText = (label: string) =>
+  nonEmptyText(label).superRefine((value, context) => {
+    const problem = checkPathText(value);
+    if (problem === undefined) return;
+    const found = `${describeValue(value)}, which ${problem}`;
+    context.addIssue({ code: "custom", message: `${label} ${PATH_TEXT_RULE}`, params: { found } });
+  });
+
+/** A name joined to a folder the harness writes in (a `bins` entry): a plain file name. */
+export const plainFileName = () =>
+  nonEmptyText(PLAIN_FILE_NAME_RULE).superRefine((value, context) => {
+    // An empty name is already the length check's issue.
+    const problem = value === "" ? undefined : checkPlainFileName(value);
+    if (problem === undefined) return;
+    context.addIssue({
+      code: "custom",
+      message: PLAIN_FILE_NAME_RULE,
+      params: { found: `${describeValue(value)}, which ${problem}` },
+    });
+  });
+
+/** A model id some provider can build a model from (`checkModelId`). */
+export const modelId = () =>
+  nonEmptyText(MODEL_ID_RULE).superRefine((value, context) => {
+    const checked = value === "" ? undefined : checkModelId(value);
+    if (checked === undefined) return;
+    const why =
+      checked.unknownProvider === undefined
+        ? `(${clipText(checked.problem, 200)})`
+        : `(no provider is named ${JSON.stringify(clipText(checked.unknownProvider))})`;
+    const found = `${describeValue(value)} ${why}`;
+    const suggestion = checked.suggestion === undefined ? {} : { suggestion: clipText(checked.suggestion) };
+    context.addIssue({ code: "custom", message: MODEL_ID_RULE, params: { found, ...suggestion } });
+  });

@@ -29,7 +29,10 @@ export function suggestName(name: string, candidates: readonly string[]): string
   let best: string | undefined;
   let bestDistance = MAX_DISTANCE + 1;
   for (const candidate of candidates) {
-    const distance = editDistance(wanted, candidate.toLowerCase());
+    // The distance is at least the difference in length: skip the quadratic table for a long name.
+    const lower = candidate.toLowerCase();
+    if (Math.abs(wanted.length - lower.length) > MAX_DISTANCE) continue;
+    const distance = editDistance(wanted, lower);
     if (distance < bestDistance && distance < Math.max(wanted.length, 1)) {
       best = candidate;
       bestDistance = distance;

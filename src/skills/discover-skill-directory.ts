@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import type { DirectoryEntry, FileStat } from "../domain/index.js";
 import { loadSkillCandidate, type SkillCandidateFile } from "./load-skill-candidate.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
-import { IGNORE_FILE_NAMES, type IgnoreRule, isIgnored, parseIgnoreRules } from "./parse-ignore-rules.js";
+import { IGNORE_FILE_NAMES, type IgnoreRules, isIgnored, parseIgnoreRules } from "./parse-ignore-rules.js";
 import {
   appendSkillScan,
   attempt,
@@ -32,7 +32,7 @@ interface Frame {
   /** Path from the skill folder, `/`-separated; `""` at the top. */
   relative: string;
   entries: readonly DirectoryEntry[];
-  rules: readonly IgnoreRule[];
+  rules: readonly IgnoreRules[];
   ancestors: readonly string[];
 }
 
@@ -47,13 +47,13 @@ function hasIgnoreFile(entries: readonly DirectoryEntry[]): boolean {
   return entries.some((entry) => entry.kind !== "directory" && IGNORE_FILE_NAMES.includes(entry.name));
 }
 
-async function readIgnoreRules(walk: Walk, frame: Frame): Promise<IgnoreRule[]> {
-  const rules: IgnoreRule[] = [...frame.rules];
+async function readIgnoreRules(walk: Walk, frame: Frame): Promise<IgnoreRules[]> {
+  const rules: IgnoreRules[] = [...frame.rules];
   for (const entry of frame.entries) {
     if (!IGNORE_FILE_NAMES.includes(entry.name) || entry.kind === "directory") continue;
     const path = join(frame.dir, entry.name);
     const text = await attempt(walk.scan, path, () => walk.context.fs.readText(path));
-    if (text !== undefined) rules.push(...parseIgnoreRules(text, frame.relative));
+    if (text !== undefined) rules.push(parseIgnoreRules(text, frame.relative));
   }
   return rules;
 }
@@ -66,7 +66,7 @@ interface ResolvedEntry {
 }
 
 /** A symlink's target kind and real path, when it resolves inside the root and is not ignored. */
-async function resolveSymlink(walk: Walk, link: Omit<ResolvedEntry, "kind" | "real">, rules: readonly IgnoreRule[]) {
+async function resolveSymlink(walk: Walk, link: Omit<ResolvedEntry, "kind" | "real">, rules: readonly IgnoreRules[]) {
   const { fs, rootReal } = walk.context;
   const target = await followSymlink(fs, link.path);
   if ("reason" in target) {

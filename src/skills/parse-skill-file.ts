@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import { buildLenientFrontmatter } from "./build-lenient-frontmatter.js";
+import { checkRequiredBins } from "./check-required-bins.js";
 import { createSkillDiagnostic } from "./create-skill-diagnostic.js";
 import type { FrontmatterReading } from "./frontmatter-reading.js";
 import { parseOpenClawMetadata } from "./parse-openclaw-metadata.js";
@@ -77,7 +78,8 @@ export function parseSkillFile(
     source: options.source ?? "openclaw-workspace",
     disableModelInvocation: reading.values["disable-model-invocation"] === true,
   };
-  return { skill, entry, diagnostics: identity.warnings };
+  const binWarnings = checkRequiredBins({ requires: metadata?.requires, file: filePath, line: lineOf("metadata") });
+  return { skill, entry, diagnostics: [...identity.warnings, ...binWarnings] };
 }
 
 /** The strict reading, through the fast path when it accepts the block. */

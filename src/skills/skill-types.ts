@@ -124,7 +124,9 @@ export type SkillWarningCode =
   | "name-too-long"
   | "description-too-long"
   | "symlink-outside-root"
-  | "suspiciously-large-root";
+  | "suspiciously-large-root"
+  /** A `requires` bin no PATH lookup can take (NUL byte, over-long name). */
+  | "invalid-bin";
 
 /** Why a merged skill is not eligible (§6, §7, §14). */
 export type ExclusionReason = SkillExclusionReason;

@@ -1,4 +1,5 @@
 import { basename, dirname } from "node:path";
+import { compileSafeRegex } from "../platform/compile-safe-regex.js";
 import type { ShellAnalysis } from "./analyze-shell-command.js";
 import { globToRegExp } from "./glob-to-reg-exp.js";
 import type { ExecAllowlistEntry } from "./parse-exec-approvals.js";
@@ -15,21 +16,30 @@ export type ExecPolicyDecision =
 /** Folders a safe bin must resolve into to be trusted. */
 const TRUSTED_BIN_DIRS = new Set(["/bin", "/usr/bin"]);
 
-function matchesGlob(pattern: string, text: string): boolean {
-  return new RegExp(globToRegExp(pattern).source, "i").test(text);
+// An entry that cannot compile (the store parser refuses those) matches nothing, and so do
+// arguments longer than its pattern may search: either way the command is not pre-approved.
+function matchesGlob(pattern: string, texts: readonly string[]): boolean {
+  const compiled = globToRegExp({ glob: pattern, ignoreCase: true });
+  return compiled.ok && texts.some((text) => compiled.regex.test(text));
+}
+
+function matchesArguments(argPattern: string, args: readonly string[]): boolean {
+  const compiled = compileSafeRegex({ pattern: argPattern });
+  if (!compiled.ok) return false;
+  const text = args.join(" ");
+  return text.length <= compiled.regex.searchBudgetChars && compiled.regex.test(text);
 }
 
 function matchesEntry(entry: ExecAllowlistEntry, segment: ResolvedSegment, executable: string): boolean {
-  const nameMatches = matchesGlob(entry.pattern, executable) || matchesGlob(entry.pattern, basename(executable));
-  if (!nameMatches) return false;
-  return entry.argPattern === undefined || new RegExp(entry.argPattern).test(segment.args.join(" "));
+  if (!matchesGlob(entry.pattern, [executable, basename(executable)])) return false;
+  return entry.argPattern === undefined || matchesArguments(entry.argPattern, segment.args);
 }
 
 /**
  * Whether a segment may run without approval (spec/loop.md §8.2 step 3): its executable resolved,
  * and an allowlist entry's glob matches the resolved path or its bare name (case-insensitive,
  * `*` within a path segment, `**` across) with the entry's `argPattern`, if any, matching the
- * arguments; or it is a safe bin resolved inside `/bin` or `/usr/bin` that reads only stdin.
+ * arguments (both on the linear-time regex engine); or it is a safe bin resolved inside `/bin` or `/usr/bin` that reads only stdin.
  */
 export function isSegmentSatisfied(
   segment: ResolvedSegment,

@@ -7,6 +7,7 @@ import { formatExecOutcome } from "./format-exec-outcome.js";
 import { requestExecApproval } from "./request-exec-approval.js";
 import { type ResolvedSegment, resolveCommandSegments } from "./resolve-command-segments.js";
 import { resolveExecSettings } from "./resolve-exec-settings.js";
+import { describeSandboxFailure, resolveSandboxCommand } from "./resolve-sandbox-command.js";
 import { resolveToolPath } from "./resolve-tool-path.js";
 import { readOptionalString, readString } from "./tool-arguments.js";
 
@@ -15,21 +16,36 @@ export const DEFAULT_EXEC_TIMEOUT_SECONDS = 1800;
 /** Longest `timeout` honoured, seconds; larger values are clamped. */
 export const MAX_EXEC_TIMEOUT_SECONDS = 3600;
 
+/** Runs an allowed command: on the host, or inside bubblewrap when `sandboxed` (refused without it). */
 async function runCommand(options: {
   context: ToolContext;
   command: string;
   cwd: string;
   timeoutSeconds: number;
+  sandboxed: boolean;
   approvalId?: string;
 }): Promise<ToolResult> {
   const { context, command, timeoutSeconds } = options;
+  let shellCommand = command;
+  if (options.sandboxed) {
+    const isolated = await resolveSandboxCommand({
+      runtime: context.runtime,
+      command,
+      workspaceDir: context.workspaceDir,
+      cwd: options.cwd,
+    });
+    if (!isolated.ok) return textResult(isolated.error, true);
+    shellCommand = isolated.command;
+  }
   const outcome = await context.runtime.exec({
-    command,
+    command: shellCommand,
     cwd: options.cwd,
     env: context.runtime.env,
     timeoutMs: timeoutSeconds * 1000,
     ...(context.signal ? { signal: context.signal } : {}),
   });
+  const sandboxFailure = options.sandboxed ? describeSandboxFailure(outcome) : undefined;
+  if (sandboxFailure !== undefined) return textResult(sandboxFailure, true);
   const result = formatExecOutcome({ outcome, command, timeoutSeconds });
   return options.approvalId === undefined
     ? result
@@ -60,7 +76,7 @@ async function runWithApproval(options: {
 }): Promise<ToolResult> {
   const { context, command } = options;
   const { approvalId, decision } = await requestExecApproval({ context, command, workdir: options.cwd });
-  const run = (): Promise<ToolResult> => runCommand({ ...options, approvalId });
+  const run = (): Promise<ToolResult> => runCommand({ ...options, sandboxed: false, approvalId });
   const decided: Record<ExecApprovalDecision, () => Promise<ToolResult>> = {
     "allow-once": run,
     "allow-always": async () => {
@@ -89,6 +105,8 @@ async function runWithApproval(options: {
  * `exec { command, workdir?, timeout? }`: runs a shell command with `/bin/sh -c` through
  * `runtime.exec`, after the workspace jail (for `workdir`) and the exec approval policy of
  * spec/loop.md §8. Approvals are answered inside the call ([runtime] decision, see the README).
+ * In a sandboxed session the command runs inside bubblewrap ({@link resolveSandboxCommand}),
+ * or is refused when no isolation is available; it never runs on the host.
  */
 export const execTool: Tool = {
   name: "exec",
@@ -142,7 +160,9 @@ export const execTool: Tool = {
       : [];
     const decision = evaluateExecPolicy({ settings, analysis, segments });
     if (decision.action === "deny") return textResult(decision.message, true);
-    if (decision.action === "run") return runCommand({ context, command, cwd, timeoutSeconds });
+    if (decision.action === "run") {
+      return runCommand({ context, command, cwd, timeoutSeconds, sandboxed: settings.host === "sandbox" });
+    }
     return runWithApproval({
       context,
       command,

@@ -37,7 +37,9 @@ export const findTool: Tool = {
     const stat = await context.runtime.fs.stat(resolved.path);
     if (stat === undefined) return textResult(`Path not found: ${path}`, true);
     if (stat.kind !== "directory") return textResult(`Not a directory: ${path}`, true);
-    const matches = createGlobMatcher(pattern);
+    const matcher = createGlobMatcher(pattern);
+    if (!matcher.ok) return textResult(`Invalid glob: ${matcher.problem}`, true);
+    const { matches } = matcher;
     const entries = await listTree({ fs: context.runtime.fs, directory: resolved.path, signal: context.signal });
     const found = entries
       .filter((entry) => matches(entry.relativePath))

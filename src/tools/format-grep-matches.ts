@@ -1,3 +1,5 @@
+import type { SafeRegex } from "../platform/compile-safe-regex.js";
+
 /** Characters of one line shown in grep output before it is cut. */
 export const GREP_MAX_LINE_CHARS = 500;
 
@@ -5,8 +7,13 @@ export interface GrepFileOptions {
   /** Path printed before each line (workspace-relative). */
   displayPath: string;
   lines: readonly string[];
-  /** Tested once per line; must not carry the `g` or `y` flag. */
-  regExp: RegExp;
+  /** Tested once per line. */
+  regex: Pick<SafeRegex, "test">;
+  /**
+   * Characters that may still be searched (what is left of `searchBudgetChars` of the regex);
+   * each line costs its length plus one. Searching stops before the first line that does not fit.
+   */
+  budgetChars: number;
   /** Lines of context before and after each match. */
   context: number;
   /** Stop after this many matching lines. */
@@ -17,6 +24,10 @@ export interface GrepFileResult {
   /** Output lines: `path:LINE: text` for matches, `path-LINE- text` for context, `--` between groups. */
   output: string[];
   matches: number;
+  /** Budget spent on the lines searched. */
+  spentChars: number;
+  /** Whether searching stopped because the next line did not fit in the budget. */
+  outOfBudget: boolean;
 }
 
 function shorten(text: string): string {
@@ -27,8 +38,16 @@ function shorten(text: string): string {
 export function formatGrepMatches(options: GrepFileOptions): GrepFileResult {
   const { lines, context, displayPath } = options;
   const matchIndexes: number[] = [];
+  let spentChars = 0;
+  let outOfBudget = false;
   for (let index = 0; index < lines.length && matchIndexes.length < options.maxMatches; index++) {
-    if (options.regExp.test(lines[index] ?? "")) matchIndexes.push(index);
+    const line = lines[index] ?? "";
+    if (spentChars + line.length + 1 > options.budgetChars) {
+      outOfBudget = true;
+      break;
+    }
+    spentChars += line.length + 1;
+    if (options.regex.test(line)) matchIndexes.push(index);
   }
   const isMatch = new Set(matchIndexes);
   const output: string[] = [];
@@ -43,5 +62,5 @@ export function formatGrepMatches(options: GrepFileOptions): GrepFileResult {
     }
     shownUntil = Math.max(shownUntil, to);
   }
-  return { output, matches: matchIndexes.length };
+  return { output, matches: matchIndexes.length, spentChars, outOfBudget };
 }

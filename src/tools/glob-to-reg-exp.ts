@@ -1,3 +1,10 @@
+import {
+  checkPatternLength,
+  compileSafeRegex,
+  type SafeRegex,
+  type SafeRegexResult,
+} from "../platform/compile-safe-regex.js";
+
 const REGEXP_SPECIALS = /[.*+?^${}()|[\]\\/]/g;
 
 function escapeLiteral(text: string): string {
@@ -69,23 +76,44 @@ function compile(glob: string): string {
 }
 
 /**
- * Compiles a glob over `/`-separated relative paths into an anchored RegExp. `*` matches within
- * one segment, `**` across segments (`**\/` also matches no folder at all), `?` one character
- * other than `/`, `{a,b}` alternatives (nestable), `\` escapes the next character; everything
- * else is literal. Dot files are not special.
+ * Compiles a glob over `/`-separated relative paths into an anchored pattern on the linear-time
+ * engine (a glob such as `*a*a*a*b` cannot backtrack). `*` matches within one segment, `**`
+ * across segments (`**\/` also matches no folder at all), `?` one character other than `/`,
+ * `{a,b}` alternatives (nestable), `\` escapes the next character; everything else is literal.
+ * Dot files are not special. A glob longer than `MAX_REGEX_PATTERN_CHARS` (or compiling too
+ * large) gives a problem instead. Pure; never throws.
  */
-export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${compile(glob)}$`);
+export function globToRegExp(options: { glob: string; ignoreCase?: boolean }): SafeRegexResult {
+  const { glob } = options;
+  const tooLong = checkPatternLength({ text: glob, noun: "glob" });
+  if (tooLong !== undefined) return { ok: false, problem: tooLong };
+  return compileSafeRegex({
+    pattern: `^${compile(glob)}$`,
+    flags: options.ignoreCase === true ? "i" : "",
+    // The glob itself was bounded above; its translation is longer by construction.
+    maxPatternChars: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A path predicate, or why the glob cannot be one. */
+export type GlobMatcherResult =
+  | { ok: true; matches: (relativePath: string) => boolean }
+  | { ok: false; problem: string };
+
+function lastSegment(relativePath: string): string {
+  return relativePath.slice(relativePath.lastIndexOf("/") + 1);
 }
 
 /**
  * A predicate over paths relative to a search root, ripgrep style: a glob without `/` is matched
  * against the last segment at any depth; a glob with `/` against the whole relative path
- * (a leading `./` is ignored).
+ * (a leading `./` is ignored). Pure; never throws.
  */
-export function createGlobMatcher(glob: string): (relativePath: string) => boolean {
+export function createGlobMatcher(glob: string): GlobMatcherResult {
   const pattern = glob.startsWith("./") ? glob.slice(2) : glob;
-  const regExp = globToRegExp(pattern);
-  if (pattern.includes("/")) return (relativePath) => regExp.test(relativePath);
-  return (relativePath) => regExp.test(relativePath.slice(relativePath.lastIndexOf("/") + 1));
+  const compiled = globToRegExp({ glob: pattern });
+  if (!compiled.ok) return compiled;
+  const regex: SafeRegex = compiled.regex;
+  if (pattern.includes("/")) return { ok: true, matches: (relativePath) => regex.test(relativePath) };
+  return { ok: true, matches: (relativePath) => regex.test(lastSegment(relativePath)) };
 }

@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import type { Tool, ToolContext, ToolResult } from "../domain/index.js";
-import { errorMessage, textResult } from "../domain/index.js";
+import { textResult } from "../domain/index.js";
+import { compileSafeRegex, MAX_REGEX_PATTERN_CHARS, type SafeRegexResult } from "../platform/compile-safe-regex.js";
 import { capOutput, MAX_OUTPUT_CHARS } from "./cap-output.js";
 import { formatGrepMatches } from "./format-grep-matches.js";
-import { createGlobMatcher } from "./glob-to-reg-exp.js";
+import { createGlobMatcher, type GlobMatcherResult } from "./glob-to-reg-exp.js";
 import { isBinaryContent } from "./is-binary-content.js";
 import { listTree } from "./list-tree.js";
 import { displayPath, resolveToolPath } from "./resolve-tool-path.js";
@@ -13,19 +14,17 @@ import { readOptionalBoolean, readOptionalInteger, readOptionalString, readStrin
 /** Matching lines `grep` returns when no `limit` is given. */
 export const GREP_DEFAULT_LIMIT = 100;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+const ANY_PATH: GlobMatcherResult = { ok: true, matches: () => true };
 
 /** Files to search under `root`: the file itself, or the regular files below it that pass the glob. */
 async function listSearchFiles(options: {
   context: ToolContext;
   root: string;
   isDirectory: boolean;
-  glob: string | undefined;
+  matches: (relativePath: string) => boolean;
 }): Promise<string[]> {
   if (!options.isDirectory) return [options.root];
-  const matches = options.glob === undefined ? () => true : createGlobMatcher(options.glob);
+  const { matches } = options;
   const entries = await listTree({
     fs: options.context.runtime.fs,
     directory: options.root,
@@ -40,14 +39,17 @@ async function listSearchFiles(options: {
 export const grepTool: Tool = {
   name: "grep",
   description:
-    "Search file contents in the workspace with a regular expression (JavaScript syntax) or, with `literal`, a " +
-    "plain string. Searches `path` (a file, or a folder recursively; default the workspace root), skipping .git, " +
+    "Search file contents in the workspace with a regular expression (JavaScript syntax without backreferences " +
+    "or lookaround; matching never backtracks) or, with `literal`, a plain string. Searches `path` (a file, or a folder recursively; default the workspace root), skipping .git, " +
     "node_modules and binary files. Prints `path:LINE: text` for matches and `path-LINE- text` for context lines. " +
     `\`glob\` filters file names (e.g. "*.md" or "notes/**/*.txt"). Stops after \`limit\` matches (default ${GREP_DEFAULT_LIMIT}).`,
   inputSchema: {
     type: "object",
     properties: {
-      pattern: { type: "string", description: "Regular expression (or literal text with `literal: true`)." },
+      pattern: {
+        type: "string",
+        description: `Regular expression, at most ${MAX_REGEX_PATTERN_CHARS} characters (or literal text with \`literal: true\`).`,
+      },
       path: { type: "string", description: "File or folder to search, relative to the workspace." },
       glob: { type: "string", description: "Only search files matching this glob, relative to `path`." },
       ignoreCase: { type: "boolean", description: "Match case-insensitively." },
@@ -63,44 +65,59 @@ export const grepTool: Tool = {
     const path = readOptionalString(input, "path") ?? ".";
     const limit = readOptionalInteger(input, "limit") ?? GREP_DEFAULT_LIMIT;
     const contextLines = readOptionalInteger(input, "context") ?? 0;
-    const source = readOptionalBoolean(input, "literal") === true ? escapeRegExp(pattern) : pattern;
-    let regExp: RegExp;
-    try {
-      regExp = new RegExp(source, readOptionalBoolean(input, "ignoreCase") === true ? "i" : "");
-    } catch (error) {
-      return textResult(`Invalid regular expression: ${errorMessage(error)}`, true);
-    }
+    const compiled = compilePattern(input, pattern);
+    if (!compiled.ok) return textResult(`Invalid regular expression: ${compiled.problem}`, true);
+    const { regex } = compiled;
+    const glob = readOptionalString(input, "glob");
+    const matcher = glob === undefined ? ANY_PATH : createGlobMatcher(glob);
+    if (!matcher.ok) return textResult(`Invalid glob: ${matcher.problem}`, true);
     const resolved = await resolveToolPath({ context, input: path, allowRoot: true });
     if (!resolved.ok) return textResult(resolved.error, true);
     const { fs } = context.runtime;
     const stat = await fs.stat(resolved.path);
     if (stat === undefined) return textResult(`Path not found: ${path}`, true);
     const isDirectory = stat.kind === "directory";
-    const glob = readOptionalString(input, "glob");
-    const files = await listSearchFiles({ context, root: resolved.path, isDirectory, glob });
+    const files = await listSearchFiles({ context, root: resolved.path, isDirectory, matches: matcher.matches });
     const output: string[] = [];
     let matches = 0;
+    let budgetChars = regex.searchBudgetChars;
+    let outOfBudget = false;
     for (const file of files) {
-      if (matches >= limit) break;
+      if (matches >= limit || outOfBudget) break;
       context.signal?.throwIfAborted();
       const bytes = await fs.readBytes(file);
       if (isBinaryContent(bytes)) continue;
       const found = formatGrepMatches({
         displayPath: displayPath(context.workspaceDir, file),
         lines: splitLines(new TextDecoder().decode(bytes)),
-        regExp,
+        regex,
+        budgetChars,
         context: contextLines,
         maxMatches: limit - matches,
       });
+      budgetChars -= found.spentChars;
+      outOfBudget = found.outOfBudget;
       if (found.matches === 0) continue;
       if (output.length > 0 && contextLines > 0) output.push("--");
       output.push(...found.output);
       matches += found.matches;
     }
-    if (matches === 0) return textResult("No matches found");
+    const budgetNote =
+      `[Stopped after searching ${regex.searchBudgetChars - budgetChars} characters, all this pattern may search ` +
+      "in one call; narrow path or glob, or simplify the pattern.]";
+    if (matches === 0) return textResult(outOfBudget ? `No matches found\n\n${budgetNote}` : "No matches found");
     if (matches >= limit)
       output.push("", `[Stopped at the limit of ${limit} matches; narrow the search or raise limit.]`);
+    else if (outOfBudget) output.push("", budgetNote);
     const note = `[Output cut at ${MAX_OUTPUT_CHARS} characters; narrow the search or lower limit or context.]`;
     return textResult(capOutput(output.join("\n"), { maxChars: MAX_OUTPUT_CHARS, note }));
   },
 };
+
+function compilePattern(input: Record<string, unknown>, pattern: string): SafeRegexResult {
+  return compileSafeRegex({
+    pattern,
+    flags: readOptionalBoolean(input, "ignoreCase") === true ? "i" : "",
+    literal: readOptionalBoolean(input, "literal") === true,
+  });
+}

@@ -1,4 +1,7 @@
 import { isRecord } from "../domain/index.js";
+import { compileSafeRegex } from "../platform/compile-safe-regex.js";
+import { globToRegExp } from "./glob-to-reg-exp.js";
+
 /** `tools.exec.security` and the store's `security` (spec/loop.md §8.1), weakest last. */
 export const EXEC_SECURITY_LEVELS = ["deny", "allowlist", "full"] as const;
 export type ExecSecurity = (typeof EXEC_SECURITY_LEVELS)[number];
@@ -75,13 +78,13 @@ function readEntry(value: unknown, at: string): ExecAllowlistEntry {
   if (typeof pattern !== "string" || pattern.trim() === "") {
     throw new StoreProblem(`${at}.pattern must be a non-empty string`);
   }
+  const glob = globToRegExp({ glob: pattern.trim(), ignoreCase: true });
+  if (!glob.ok) throw new StoreProblem(`${at}.pattern is not a usable glob (${glob.problem})`);
   if (argPattern !== undefined) {
     if (typeof argPattern !== "string") throw new StoreProblem(`${at}.argPattern must be a string`);
-    try {
-      new RegExp(argPattern);
-    } catch (error) {
-      throw new StoreProblem(`${at}.argPattern is not a valid regular expression (${(error as Error).message})`);
-    }
+    const compiled = compileSafeRegex({ pattern: argPattern });
+    if (!compiled.ok)
+      throw new StoreProblem(`${at}.argPattern is not a valid regular expression (${compiled.problem})`);
   }
   return {
     ...(typeof id === "string" ? { id } : {}),
@@ -104,7 +107,8 @@ function readAgent(value: unknown, at: string): ExecApprovalsAgent {
 
 /**
  * Parses the approvals store's text. Any deviation from the shape of spec/loop.md §8.1 (bad
- * JSON, wrong types, unknown enum values, an `argPattern` that is no valid regular expression)
+ * JSON, wrong types, unknown enum values, a `pattern` glob or an `argPattern` the linear-time regex
+ * engine refuses)
  * is a problem with its location, never a silently weaker policy. Unknown keys are kept in `raw`
  * so a rewrite preserves them. Pure.
  */

@@ -36,4 +36,14 @@ describe("createScenarioApprover", () => {
     const approver = createScenarioApprover([{ match: "echo *done", decision: "allow" }]);
     expect(await approver?.(ask("echo a/b c\nall done"))).toBe("allow-once");
   });
+
+  it("answers at once for a glob that would backtrack badly, and a glob too long to compile matches nothing", async () => {
+    const approver = createScenarioApprover([
+      { match: "*a*a*a*a*a*a*a*a*b", decision: "deny" },
+      { match: "x".repeat(5_000), decision: "allow" },
+    ]);
+    expect(await approver?.(ask("a".repeat(60)))).toBeUndefined();
+    expect(await approver?.(ask(`${"a".repeat(60)}b`))).toBe("deny");
+    expect(await approver?.(ask("x".repeat(5_000)))).toBeUndefined();
+  });
 });

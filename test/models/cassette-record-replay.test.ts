@@ -122,7 +122,7 @@ describe("cassette recording and replay", () => {
       await replay.complete(request(second, "fail")),
       await replay.complete(request(second, "read")),
     ];
-    expect(replayed.slice(0, 3)).toEqual([text("echo hello (key <redacted>)"), recorded[1], recorded[2]]);
+    expect(replayed.slice(0, 3)).toEqual([text("echo hello (key [redacted])"), recorded[1], recorded[2]]);
     expect(replayed[3]).toEqual({
       ok: true,
       message: {
@@ -151,7 +151,7 @@ describe("cassette recording and replay", () => {
     await recording.flush();
     const written = await fs.readText(file);
     expect(written).not.toContain(SECRET);
-    expect(written).toContain("<redacted>");
+    expect(written).toContain("[redacted]");
     expect(written).not.toMatch(/authorization|x-api-key/i);
   });
 

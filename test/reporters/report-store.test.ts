@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createSecretRedactor } from "../../src/platform/create-secret-redactor.js";
 import { createNodeFileSystem } from "../../src/platform/node-file-system.js";
 import { parseRunResult } from "../../src/reporters/render-json-report.js";
 import { renderJunitReport } from "../../src/reporters/render-junit-report.js";
@@ -32,6 +33,7 @@ describe("writeReports", () => {
       outDir,
       reporters: ["html", "console", "markdown", "junit", "json"],
       fs: createNodeFileSystem(),
+      redactor: createSecretRedactor([]),
     });
     const runDir = join(outDir, "run-7");
     expect(outcome).toEqual({
@@ -45,7 +47,13 @@ describe("writeReports", () => {
 
   it("always writes results.json, even for console only", async () => {
     const outDir = tempDir();
-    const outcome = await writeReports({ result, outDir, reporters: ["console"], fs: createNodeFileSystem() });
+    const outcome = await writeReports({
+      result,
+      outDir,
+      reporters: ["console"],
+      fs: createNodeFileSystem(),
+      redactor: createSecretRedactor([]),
+    });
     expect(outcome.written).toEqual([join(outDir, "run-7", "results.json")]);
   });
 
@@ -56,6 +64,7 @@ describe("writeReports", () => {
       outDir,
       reporters: ["json", "junit", "markdown", "html"],
       fs: createNodeFileSystem(),
+      redactor: createSecretRedactor([]),
       renderers: {
         junit: {
           fileName: "junit.xml",
@@ -67,5 +76,29 @@ describe("writeReports", () => {
     });
     expect(outcome.errors).toEqual([{ reporter: "junit", message: "junit exploded" }]);
     expect(readdirSync(join(outDir, "run-7"))).toEqual(["index.html", "results.json", "summary.md"]);
+  });
+
+  it("writes no secret into any report, however long the value that carries it", async () => {
+    const key = "sk-live-0123456789abcdefghij";
+    // The summary cuts values at 2,000 chars: this one is cut inside the key.
+    const error = `anthropic: ${"x".repeat(1961)} 401: invalid key ${key} (${encodeURIComponent(`k=${key}`)})`;
+    const leaky = buildRunResult(
+      [buildUnitResult({ status: "errored" }, { error }), buildUnitResult({ repeat: 1, status: "failed" })],
+      { runId: "run-8" },
+    );
+    const outDir = tempDir();
+    const outcome = await writeReports({
+      result: leaky,
+      outDir,
+      reporters: ["json", "junit", "markdown", "html"],
+      fs: createNodeFileSystem(),
+      redactor: createSecretRedactor([key]),
+    });
+    expect(outcome.errors).toEqual([]);
+    for (const file of outcome.written) {
+      const text = readFileSync(file, "utf8");
+      expect({ file, leaked: text.includes(key.slice(0, 10)) }).toEqual({ file, leaked: false });
+      expect(text).toContain("[redacted]");
+    }
   });
 });

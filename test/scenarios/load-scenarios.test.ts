@@ -137,7 +137,7 @@ describe("loadScenarios diagnostics", () => {
     [
       "wrong-type.yaml",
       [
-        'invalid/wrong-type.yaml:2:9: repeat: expected a positive integer, found string "two"',
+        'invalid/wrong-type.yaml:2:9: repeat: expected a positive integer of at most 1000, found string "two"',
         "invalid/wrong-type.yaml:4:11: turns[0].user: expected a string, found number 42",
         "invalid/wrong-type.yaml:6:25: turns[0].expect[0].reply-contains: expected a string or a list of strings, found number 3",
         "invalid/wrong-type.yaml:7:43: turns[0].expect[1].tool-called.times: expected a non-negative integer, found number -1",
@@ -184,7 +184,7 @@ describe("loadScenarios diagnostics", () => {
     [
       "bad-regex.yaml",
       [
-        "invalid/bad-regex.yaml:5:9: turns[0].expect[0].reply-matches: expected a valid regular expression, found invalid regular expression: /(unclosed/: Unterminated group",
+        "invalid/bad-regex.yaml:5:9: turns[0].expect[0].reply-matches: expected a regular expression without backreferences or lookaround, found missing closing ): `(unclosed`",
       ],
     ],
   ])("%s", async (file, messages) => {

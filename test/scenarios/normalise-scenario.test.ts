@@ -164,11 +164,20 @@ describe("normaliseScenario", () => {
     });
   });
 
+  it("reports a reply pattern with a backreference at load: it could not run in linear time", () => {
+    const text = "name: x\nturns:\n  - user: hi\n    expect:\n      - reply-matches: /(a)\\1/\n";
+    const result = normalise(text);
+    const messages = "diagnostics" in result ? result.diagnostics.map(formatDiagnostic) : [];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("s.yaml:5:9: turns[0].expect[0].reply-matches: expected a regular expression");
+    expect(messages[0]).toContain("backreference");
+  });
+
   it("reports a reply pattern that does not compile", () => {
     const text = "name: x\nturns:\n  - user: hi\n    expect:\n      - reply-matches: /(open/\n";
     const result = normalise(text);
     expect("diagnostics" in result && result.diagnostics.map(formatDiagnostic)).toEqual([
-      "s.yaml:5:9: turns[0].expect[0].reply-matches: expected a valid regular expression, found invalid regular expression: /(open/: Unterminated group",
+      "s.yaml:5:9: turns[0].expect[0].reply-matches: expected a regular expression without backreferences or lookaround, found missing closing ): `(open`",
     ]);
   });
 });
@@ -250,7 +259,7 @@ describe("normaliseScenario with a case", () => {
   it("reports a pattern that a case makes invalid", () => {
     const result = normalise(CASE_FILE, { index: 0, fields: { city: "Paris", temp: "(", note: "" } });
     expect("diagnostics" in result && result.diagnostics.map(formatDiagnostic)).toEqual([
-      "s.yaml:10:9: turns[0].expect[1].reply-matches: expected a valid regular expression, found invalid regular expression: /(/i: Unterminated group",
+      "s.yaml:10:9: turns[0].expect[1].reply-matches: expected a regular expression without backreferences or lookaround, found missing closing ): `(?i)(`",
     ]);
   });
 });

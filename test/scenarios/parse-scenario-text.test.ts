@@ -189,7 +189,7 @@ describe("parseScenarioText diagnostics", () => {
       "    approvals: [{ match: 'rm *', decision: maybe }]",
     );
     expect(problems(text)).toEqual([
-      "bad.yaml:2:9: repeat: expected a positive integer, found number 0",
+      "bad.yaml:2:9: repeat: expected a positive integer of at most 1000, found number 0",
       "bad.yaml:3:11: maxSteps: expected a positive integer, found number 2.5",
       "bad.yaml:4:10: timeout: expected a positive number of seconds, found number -1",
       'bad.yaml:5:8: clock: expected an ISO-8601 date-time with an offset, e.g. 2026-03-11T14:30:00+08:00, found string "2026-03-11"',

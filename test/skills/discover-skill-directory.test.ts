@@ -59,7 +59,7 @@ describe("one skill folder (spec/skills.md §4.4)", () => {
 
 describe("gitignore rules", () => {
   it("match like git: basenames anywhere, anchored paths, ** and directory-only patterns", () => {
-    const rules = parseIgnoreRules("*.log\n/top.md\ndocs/*.md\n**/tmp\nout/\n\\#hash\nkeep\\ \n", "");
+    const rules = [parseIgnoreRules("*.log\n/top.md\ndocs/*.md\n**/tmp\nout/\n\\#hash\nkeep\\ \n", "")];
     const check = (path: string, dir = false) => isIgnored(rules, path, dir);
     expect([check("a.log"), check("x/y/a.log"), check("top.md"), check("x/top.md")]).toEqual([true, true, true, false]);
     expect([
@@ -73,11 +73,33 @@ describe("gitignore rules", () => {
   });
 
   it("scope a nested file's rules to its folder", () => {
-    const rules = parseIgnoreRules("/SKILL.md\n[ab]?.md\n", "sub");
+    const rules = [parseIgnoreRules("/SKILL.md\n[ab]?.md\n", "sub")];
     expect(isIgnored(rules, "sub/SKILL.md", false)).toBe(true);
     expect(isIgnored(rules, "SKILL.md", false)).toBe(false);
     expect(isIgnored(rules, "sub/ax.md", false)).toBe(true);
     expect(isIgnored(rules, "sub/cx.md", false)).toBe(false);
+  });
+
+  it("let a deeper file re-include what an outer file ignored, and the reverse", () => {
+    const rules = [parseIgnoreRules("*.md\n", ""), parseIgnoreRules("!KEEP.md\nDROP/\n", "sub")];
+    expect(isIgnored(rules, "sub/KEEP.md", false)).toBe(false);
+    expect(isIgnored(rules, "sub/OTHER.md", false)).toBe(true);
+    expect(isIgnored(rules, "KEEP.md", false)).toBe(true);
+    expect(isIgnored(rules, "sub/DROP", true)).toBe(true);
+    expect(isIgnored(rules, "sub/DROP", false)).toBe(false);
+  });
+
+  it("never throw on lines git would reject, such as a reversed range", () => {
+    const rules = [parseIgnoreRules("[z-a]\n[\n\\\nEXTRA.md\n", "")];
+    expect(isIgnored(rules, "EXTRA.md", false)).toBe(true);
+    expect(isIgnored(rules, "SKILL.md", false)).toBe(false);
+  });
+});
+
+describe("a skill folder whose .gitignore has a reversed range", () => {
+  it("is discovered, the other lines still applied", async () => {
+    const { skills, discover } = await setup({ ...FOO, "foo/.gitignore": "[z-a]\nEXTRA.md\n" });
+    expect(namesOf(await discover(), skills)).toEqual(["foo", "foo", "sub"]);
   });
 });
 

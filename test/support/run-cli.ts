@@ -29,6 +29,15 @@ export interface CliResult extends CliOutput {
   code: number | null;
 }
 
+/** A signal {@link runCliProcess} sends to the child once `when` holds. */
+export interface CliSignal {
+  signal: NodeJS.Signals;
+  when: (output: CliOutput) => boolean;
+}
+
+/** How often {@link CliOptions.signals} conditions are checked while the child prints nothing, ms. */
+export const SIGNAL_POLL_MS = 50;
+
 export interface CliOptions {
   cwd: string;
   env?: Record<string, string | undefined>;
@@ -37,6 +46,12 @@ export interface CliOptions {
    * every chunk of stdout or stderr). Wait for something the child prints, never for a time.
    */
   interruptWhen?: (output: CliOutput) => boolean;
+  /**
+   * Signals to send in order, each once, the first time its `when` holds after the one before was
+   * sent. Checked on every chunk of output and every {@link SIGNAL_POLL_MS}, so a condition on
+   * files (a command's marker) works too. Sent after `interruptWhen`'s SIGINT, if both are given.
+   */
+  signals?: readonly CliSignal[];
   /**
    * SIGKILLs a child still running after this many ms, so a hung child fails its test (code
    * null) instead of outliving it. Default: 6 × `CLI_BUDGET_MS`.
@@ -60,12 +75,14 @@ export function runCliProcess(args: readonly string[], options: CliOptions): Pro
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     running.add(child);
     const output: CliOutput = { stdout: "", stderr: "" };
-    let interrupted = false;
+    const pending: CliSignal[] = [
+      ...(options.interruptWhen ? [{ signal: "SIGINT" as const, when: options.interruptWhen }] : []),
+      ...(options.signals ?? []),
+    ];
     const watch = (): void => {
-      if (interrupted || options.interruptWhen === undefined || !options.interruptWhen(output)) return;
-      interrupted = true;
-      child.kill("SIGINT");
+      while (pending[0]?.when(output)) child.kill(pending.shift()!.signal);
     };
+    const poll = options.signals?.length ? setInterval(watch, SIGNAL_POLL_MS) : undefined;
     // Decoding per stream keeps a multi-byte character split across chunks (such as ✓) whole.
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
@@ -80,6 +97,7 @@ export function runCliProcess(args: readonly string[], options: CliOptions): Pro
     const deadline = setTimeout(() => child.kill("SIGKILL"), options.deadlineMs ?? 6 * CLI_BUDGET_MS);
     child.on("close", (code) => {
       clearTimeout(deadline);
+      clearInterval(poll);
       running.delete(child);
       resolvePromise({ code, ...output });
     });

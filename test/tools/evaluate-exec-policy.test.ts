@@ -37,6 +37,24 @@ describe("isSegmentSatisfied", () => {
     expect(isSegmentSatisfied(git, allow("^push"))).toBe(false);
   });
 
+  it("runs argPattern on the linear-time engine: a catastrophic pattern answers at once", () => {
+    const echo = segment({ name: "echo", executable: "/usr/bin/echo", args: [`${"a".repeat(40)}!`] });
+    const allow = (argPattern: string) => ({ ...settings, allowlist: [{ pattern: "echo", argPattern }] });
+    expect(isSegmentSatisfied(echo, allow("^(a+)+$"))).toBe(false);
+    expect(isSegmentSatisfied(echo, allow("^(a+)+!$"))).toBe(true);
+  });
+
+  it("does not satisfy an entry whose argPattern the engine refuses, or arguments beyond its search budget", () => {
+    const echo = segment({ name: "echo", executable: "/usr/bin/echo", args: ["abab"] });
+    expect(isSegmentSatisfied(echo, { ...settings, allowlist: [{ pattern: "echo", argPattern: "(ab)\\1" }] })).toBe(
+      false,
+    );
+    const huge = segment({ name: "echo", executable: "/usr/bin/echo", args: ["b".repeat(60_000)] });
+    const wide = { ...settings, allowlist: [{ pattern: "echo", argPattern: "[ab]{1000}" }] };
+    expect(isSegmentSatisfied(segment({ ...huge, args: ["b".repeat(1000)] }), wide)).toBe(true);
+    expect(isSegmentSatisfied(huge, wide)).toBe(false);
+  });
+
   it("never satisfies an executable that did not resolve", () => {
     expect(isSegmentSatisfied(segment({ name: "ls" }), { ...settings, allowlist: [{ pattern: "*" }] })).toBe(false);
   });

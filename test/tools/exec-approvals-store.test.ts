@@ -44,6 +44,14 @@ describe("parseExecApprovals", () => {
     ['{"agents": {"main": {"allowlist": {}}}}', /^agents.main.allowlist must be a list$/],
     ['{"agents": {"main": {"allowlist": [{"pattern": ""}]}}}', /^agents.main.allowlist\[0\].pattern must be/],
     ['{"agents": {"main": {"allowlist": [{"pattern": "ls", "argPattern": "("}]}}}', /argPattern is not a valid/],
+    [
+      '{"agents": {"main": {"allowlist": [{"pattern": "ls", "argPattern": "(a)\\\\1"}]}}}',
+      /^agents.main.allowlist\[0\].argPattern is not a valid regular expression \(backreference \\1 /,
+    ],
+    [
+      `{"agents": {"main": {"allowlist": [{"pattern": "${"x".repeat(1001)}"}]}}}`,
+      /^agents.main.allowlist\[0\].pattern is not a usable glob \(the glob is 1001 characters long/,
+    ],
     ['{"defaults": {"autoAllowSkills": "yes"}}', /^defaults.autoAllowSkills must be true or false$/],
   ])("rejects %j", (text, problem) => {
     const parsed = parseExecApprovals(text);

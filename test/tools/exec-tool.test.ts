@@ -199,12 +199,41 @@ describe("exec arguments", () => {
     expect(executed).toEqual([]);
   });
 
-  it("runs anything without approval in a sandboxed session", async () => {
-    const { context, executed, events } = world({ config: { agents: { defaults: { sandbox: { mode: "all" } } } } });
+  const sandboxed = { agents: { defaults: { sandbox: { mode: "all" } } } };
+
+  it("runs anything without approval in a sandboxed session, inside bubblewrap", async () => {
+    const { context, executed, events, runtime } = createFakeExecWorld({
+      bins: { "/usr/bin": ["bwrap"] },
+      config: sandboxed,
+    });
     const result = await callTool(execTool, { command: "curl x > y" }, context());
     expect(result.isError).toBe(false);
-    expect(executed).toHaveLength(1);
     expect(events).toEqual([]);
+    expect(executed).toHaveLength(1);
+    const shellCommand = executed[0]?.command ?? "";
+    expect(shellCommand.startsWith("exec '/usr/bin/bwrap' '--unshare-all' ")).toBe(true);
+    expect(shellCommand).toContain(`'--bind' '${runtime.root}' '${runtime.root}'`);
+    expect(shellCommand.endsWith("'/bin/sh' '-c' 'curl x > y'")).toBe(true);
+  });
+
+  it("refuses a sandboxed command when bubblewrap is not on PATH, and never runs it on the host", async () => {
+    const { context, executed } = createFakeExecWorld({ bins: { "/usr/bin": ["ls"] }, config: sandboxed });
+    const result = await callTool(execTool, { command: "ls" }, context());
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^exec refused: this session is sandboxed .*isolation is unavailable/);
+    expect(textOf(result)).toContain("apt-get install -y bubblewrap");
+    expect(executed).toEqual([]);
+  });
+
+  it("reports a sandbox that could not start as an error, not as the command's exit", async () => {
+    const { context } = createFakeExecWorld({
+      bins: { "/usr/bin": ["bwrap"] },
+      config: sandboxed,
+      outcome: { exitCode: 1, stdout: "", stderr: "bwrap: No permissions to create new namespace\n" },
+    });
+    const result = await callTool(execTool, { command: "ls" }, context());
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("the sandbox could not start (bwrap: No permissions to create new namespace)");
   });
 });
 

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import pLimit from "p-limit";
 import { ClawEvalError, errorMessage } from "../../domain/index.js";
+import { createSecretRedactor } from "../../platform/create-secret-redactor.js";
 import { computeProviderKey } from "./compute-provider-key.js";
 import { describeEmbeddingFailure, isRetryableEmbeddingError } from "./describe-embedding-failure.js";
 import type { Embedder } from "./embedder.js";
@@ -59,7 +60,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const baseUrl = options.baseUrl ?? OPENAI_EMBEDDING_BASE_URL;
   const model = options.model ?? OPENAI_EMBEDDING_MODEL;
   checkSetup(options, baseUrl, model);
-  const redact = (text: string) => text.split(options.apiKey).join("[redacted]");
+  const redact = createSecretRedactor([options.apiKey]).redactText;
   let client: OpenAI | undefined;
   let dims: number | undefined;
 
