@@ -12,14 +12,14 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/e2e/**"],
+          exclude: [...configDefaults.exclude, "test/e2e/**", "test/**/*.e2e.test.ts"],
         },
       },
       {
         extends: true,
         test: {
           name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
+          include: ["test/e2e/**/*.test.ts", "test/**/*.e2e.test.ts"],
           // The e2e tests run the compiled CLI: refuse to run them against a dist/ older than src/.
           globalSetup: ["./test/support/check-build-fresh.ts"],
           // Room for five CLI children on a loaded 2-core machine (CLI_BUDGET_MS in

@@ -19,4 +19,9 @@ handleStopSignals((signal) => {
 const keepAlive = setInterval(() => {}, 1 << 30);
 const exitCode = await runCli(process.argv.slice(2), { host: createNodeHost(), signal: controller.signal });
 clearInterval(keepAlive);
-process.exitCode = exitCode;
+// Once the run is over nothing of it may keep the process alive: a hook module can leave a timer
+// or socket behind (an 11-day setTimeout). Let stdout and stderr drain, then exit.
+const drained = (stream: NodeJS.WriteStream): Promise<void> =>
+  new Promise((resolve) => stream.write("", () => resolve()));
+await Promise.all([drained(process.stdout), drained(process.stderr)]);
+process.exit(exitCode);

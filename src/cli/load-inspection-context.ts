@@ -1,11 +1,12 @@
 import { join, resolve } from "node:path";
 import JSON5 from "json5";
 import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
-import type { Runtime } from "../domain/index.js";
+import { findTooDeepValue, type Runtime } from "../domain/index.js";
 import { collectConfigSecrets } from "../platform/collect-secrets.js";
 import { createRuntime } from "../platform/create-runtime.js";
 import { expandHome } from "../platform/expand-home.js";
 import { resolveStateDir } from "../platform/resolve-state-dir.js";
+import { MAX_VALUE_DEPTH } from "../scenarios/scenario-limits.js";
 import { type CommandContext, UsageError } from "./command-context.js";
 
 export interface InspectionContext {
@@ -58,6 +59,12 @@ export async function loadInspectionContext(options: {
       const position = where.lineNumber === undefined ? "" : `:${where.lineNumber}:${where.columnNumber ?? 1}`;
       throw new UsageError(`${configFile}${position}: invalid config: ${where.message ?? String(error)}`);
     }
+  }
+  const tooDeep = findTooDeepValue(config, MAX_VALUE_DEPTH);
+  if (tooDeep !== undefined) {
+    throw new UsageError(
+      `${configFile}: ${tooDeep.slice(0, 4).join(".")}: expected values nested at most ${MAX_VALUE_DEPTH} levels deep, found deeper nesting; flatten it`,
+    );
   }
   options.context.redactor.add(collectConfigSecrets(config));
   const checked = checkOpenClawConfig(config);

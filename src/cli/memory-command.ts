@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { resolveAgentConfig } from "../config/resolve-agent-config.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import { type Diagnostic, errorMessage, formatDiagnostic } from "../domain/index.js";
@@ -103,14 +102,12 @@ export async function memoryCommand(
   if (!settings.enabled) {
     host.stderr(`warning: memorySearch.enabled is false for agent "${agentId}": it has no memory tools\n`);
   }
-  const store = resolve(
-    host.cwd,
-    resolveMemoryStorePath({
-      stateDir: inspection.runtime.stateDir,
-      agentId,
-      ...(settings.store.path === undefined ? {} : { configuredPath: settings.store.path }),
-    }),
-  );
+  const store = resolveMemoryStorePath({
+    stateDir: inspection.runtime.stateDir,
+    homeDir: inspection.runtime.homeDir,
+    agentId,
+    ...(settings.store.path === undefined ? {} : { configuredPath: settings.store.path }),
+  });
   const opened = openMemoryIndexStore({
     runtime: inspection.runtime,
     workspaceDir: inspection.workspaceDir,

@@ -16,7 +16,28 @@ export class ClawEvalError extends Error {
   }
 }
 
+/** Said of a thrown value that throws again when read or turned into text (a poisoned proxy or getter). */
+export const UNPRINTABLE_ERROR = "a thrown value that could not be read (reading it threw again)";
+
+/**
+ * The text of a thrown value: an error's message, else the value as a string. Total: a value
+ * whose message getter, string form or proxy traps throw gives {@link UNPRINTABLE_ERROR}, so
+ * error handling never throws in turn.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  try {
+    if (error instanceof Error) return String(error.message);
+    return String(error);
+  } catch {
+    return UNPRINTABLE_ERROR;
+  }
+}
+
+/** Whether `error` is a {@link ClawEvalError}; false (not a throw) for a proxy whose traps throw. */
+export function isClawEvalError(error: unknown): error is ClawEvalError {
+  try {
+    return error instanceof ClawEvalError;
+  } catch {
+    return false;
+  }
 }

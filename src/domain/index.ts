@@ -2,6 +2,7 @@ export * from "./compaction.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./find-too-deep-value.js";
 export * from "./hooks.js";
 export * from "./host.js";
 export * from "./is-record.js";

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, relative } from "node:path";
 import type { AgentEvent, ExpectationOf, ExpectationResult, Scenario, Turn } from "../domain/index.js";
-import { errorMessage } from "../domain/index.js";
+import { errorMessage, UNPRINTABLE_ERROR } from "../domain/index.js";
 import type { ExpectationContext, ToolCallRecord } from "./expectation-context.js";
 import { formatLine, formatValue, MAX_MESSAGE_CHARS, MAX_VALUE_CHARS, truncateText } from "./format-value.js";
 
@@ -35,7 +35,11 @@ function parseOutcome(value: unknown): Exclude<CustomCheckOutcome, boolean> | un
 }
 
 function describeError(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${errorMessage(error)}` : formatValue(error, MAX_VALUE_CHARS);
+  try {
+    return error instanceof Error ? `${error.name}: ${errorMessage(error)}` : formatValue(error, MAX_VALUE_CHARS);
+  } catch {
+    return UNPRINTABLE_ERROR;
+  }
 }
 
 /** The module path relative to the scenario file (as written) when both are absolute. */

@@ -1,3 +1,5 @@
+import { MAX_QUERY_TOKENS } from "./build-fts-query.js";
+
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
 /** The CJK ranges of memory.md §5.2: kana, CJK extension A, unified ideographs, Hangul, compatibility ideographs. */
 const CJK_OR_OTHER_RUN =
@@ -61,7 +63,7 @@ function isKeyword(token: string): boolean {
  * and `_`; CJK sub-runs give each character and each adjacent pair (pairs holding a
  * single-character stop word are skipped); stop words (our English and
  * Chinese lists), pure numbers, `_`-only tokens and ASCII tokens shorter than 3 characters are
- * dropped; duplicates are removed keeping the first. May return `[]` (the caller then searches
+ * dropped; duplicates are removed keeping the first; at most {@link MAX_QUERY_TOKENS}. May return `[]` (the caller then searches
  * with the whole query). Pure.
  */
 export function extractQueryKeywords(query: string): string[] {
@@ -71,7 +73,7 @@ export function extractQueryKeywords(query: string): string[] {
     for (const token of splitRun(run)) {
       if (seen.has(token) || !isKeyword(token)) continue;
       seen.add(token);
-      keywords.push(token);
+      if (keywords.push(token) === MAX_QUERY_TOKENS) return keywords;
     }
   }
   return keywords;

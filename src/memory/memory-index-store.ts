@@ -78,6 +78,7 @@ export function openMemoryIndexStore(
   const { runtime, settings } = options;
   const path = resolveMemoryStorePath({
     stateDir: runtime.stateDir,
+    homeDir: runtime.homeDir,
     agentId: options.agentId,
     ...(settings.store.path === undefined ? {} : { configuredPath: settings.store.path }),
   });

@@ -11,7 +11,11 @@ export interface MemoryCitation {
 
 const CITATION = String.raw`([\w./-]+)#L(\d+)(?:-L(\d+))?`;
 const WHOLE = new RegExp(`^${CITATION}$`);
-const ANYWHERE = new RegExp(CITATION, "g");
+/**
+ * Starts only where a run of path characters starts: a match found inside a run would start at
+ * its first character anyway, and trying every position of a long spaceless run is quadratic.
+ */
+const ANYWHERE = new RegExp(String.raw`(?<![\w./-])${CITATION}`, "g");
 
 function toCitation(match: RegExpMatchArray): MemoryCitation {
   const startLine = Number(match[2]);

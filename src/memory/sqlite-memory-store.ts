@@ -1,7 +1,8 @@
 import { renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { ClawEvalError, type Diagnostic, formatDiagnostic } from "../domain/index.js";
+import { expandHome } from "../platform/expand-home.js";
 import { createMemoryStoreConnection } from "./sqlite-memory-store-connection.js";
 import { type MemoryDatabaseOptions, openMemoryDatabase } from "./sqlite-memory-store-open.js";
 import type { FtsTokenizer } from "./sqlite-memory-store-schema.js";
@@ -44,14 +45,19 @@ export type OpenSqliteMemoryStoreResult =
   | { ok: true; store: SqliteMemoryStore; diagnostics: Diagnostic[] }
   | { ok: false; diagnostics: Diagnostic[] };
 
-/** `store.path` with `{agentId}` expanded, else `<stateDir>/memory/<agentId>.sqlite` (memory.md §2). Pure. */
+/**
+ * `store.path` with `{agentId}` and a leading `~` expanded, a relative path taken from the
+ * state dir, `:memory:` as it is; else `<stateDir>/memory/<agentId>.sqlite` (memory.md §2). Pure.
+ */
 export function resolveMemoryStorePath(options: {
   stateDir: string;
+  homeDir: string;
   agentId: string;
   configuredPath?: string;
 }): string {
-  if (options.configuredPath !== undefined) return options.configuredPath.replaceAll("{agentId}", options.agentId);
-  return join(options.stateDir, "memory", `${options.agentId}.sqlite`);
+  if (options.configuredPath === undefined) return join(options.stateDir, "memory", `${options.agentId}.sqlite`);
+  const path = options.configuredPath.replaceAll("{agentId}", options.agentId);
+  return path === ":memory:" ? path : resolve(options.stateDir, expandHome(path, options.homeDir));
 }
 
 function removeDatabaseFiles(path: string): void {

@@ -2,6 +2,7 @@ import type { Model, ParsedModelId } from "../domain/index.js";
 import { parseModelId } from "../domain/index.js";
 import { contextWindowOfModelId } from "./context-windows.js";
 import { createLazyModel } from "./create-lazy-model.js";
+import { findModelNameProblem } from "./find-model-name-problem.js";
 import { parseOpenAIModelName } from "./parse-openai-model-name.js";
 import { parseSimulatedModelId } from "./parse-simulated-model-id.js";
 import { createScriptedModel } from "./scripted-model.js";
@@ -43,6 +44,8 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
   },
   anthropic: ({ name }, id, { env = {}, timeoutMs }) => {
     if (name === "") return `model id "${id}" names no model: use anthropic:<model>`;
+    const problem = findModelNameProblem(id, { model: name });
+    if (problem !== undefined) return problem;
     const apiKey = env.ANTHROPIC_API_KEY?.trim();
     if (!apiKey) return missingKey(id, "ANTHROPIC_API_KEY");
     const baseURL = env.ANTHROPIC_BASE_URL?.trim();
@@ -62,6 +65,8 @@ const FACTORIES: Record<ModelProvider, ModelFactory> = {
   openai: ({ name }, id, { env = {}, timeoutMs }) => {
     if (name === "") return `model id "${id}" names no model: use openai:<model> or openai:<model>@<baseURL>`;
     const parsed = parseOpenAIModelName(name);
+    const problem = findModelNameProblem(id, parsed);
+    if (problem !== undefined) return problem;
     const baseURL = parsed.baseURL ?? env.OPENAI_BASE_URL?.trim();
     // A compatible server named with @baseURL (vLLM, llama.cpp, Ollama) often needs no key.
     const apiKey = env.OPENAI_API_KEY?.trim() || (parsed.baseURL ? "no-key" : "");

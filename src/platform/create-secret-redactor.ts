@@ -73,10 +73,17 @@ function isPlainObject(value: object): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
+/**
+ * Encoded secret forms longer than this (chars) are searched for with `indexOf` instead of being
+ * joined into the one alternation: V8 refuses a regular expression of a few hundred KiB.
+ */
+const MAX_PATTERN_FORM_CHARS = 1024;
+
 /** A redactor for `secrets` (e.g. from `collectEnvSecrets` and `collectConfigSecrets`). */
 export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor {
   let known: string[] = [];
   let pattern: RegExp | undefined;
+  let longForms: string[] = [];
 
   const findSpans = (text: string): [number, number][] => {
     const spans: [number, number][] = [];
@@ -84,6 +91,9 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
       const value = match[1] ?? "";
       const end = (match.index ?? 0) + match[0].length;
       spans.push([end - value.length, end]);
+    }
+    for (const form of longForms) {
+      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length]);
     }
     if (pattern === undefined) return spans;
     pattern.lastIndex = 0;
@@ -128,7 +138,9 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
     const trimmed = [...more].map((secret) => secret.trim()).filter((secret) => secret.length >= MIN_SECRET_LENGTH);
     known = [...new Set([...known, ...trimmed])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
     const forms = [...new Set(known.flatMap(encodedForms))].sort((a, b) => b.length - a.length);
-    pattern = forms.length === 0 ? undefined : new RegExp(forms.map(escapeRegExp).join("|"), "g");
+    const short = forms.filter((form) => form.length <= MAX_PATTERN_FORM_CHARS);
+    longForms = forms.filter((form) => form.length > MAX_PATTERN_FORM_CHARS);
+    pattern = short.length === 0 ? undefined : new RegExp(short.map(escapeRegExp).join("|"), "g");
   };
 
   add(secrets);

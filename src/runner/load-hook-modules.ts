@@ -6,6 +6,7 @@ import {
   HOOK_NAMES,
   type HookHandler,
   type HookName,
+  isClawEvalError,
   isHookName,
 } from "../domain/index.js";
 import { suggestName } from "../scenarios/suggest-name.js";
@@ -91,7 +92,7 @@ export async function loadHookModules(options: LoadHookModulesOptions): Promise<
     try {
       await found.register(api);
     } catch (error) {
-      if (error instanceof ClawEvalError) throw error;
+      if (isClawEvalError(error)) throw error;
       fail(`register failed: ${errorMessage(error)}`, error);
     }
   }

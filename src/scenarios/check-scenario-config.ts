@@ -1,5 +1,7 @@
 import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
-import type { Diagnostic } from "../domain/index.js";
+import { type Diagnostic, isRecord } from "../domain/index.js";
+import { checkUnitWritePath, UNIT_WRITE_PATH_RULE } from "./check-unit-write-path.js";
+import { describeValue } from "./describe-value.js";
 import { formatFieldPath } from "./format-field-path.js";
 import type { FieldPath, LocateField } from "./locate-yaml-node.js";
 
@@ -17,12 +19,13 @@ export interface CheckScenarioConfigOptions {
 /**
  * The scenario `config` checked as openclaw.json (`checkOpenClawConfig`): unknown keys and
  * invalid values become warnings, configuration errors become errors, each at its YAML node
- * with a path like `config.agents.defaults.bootstrapMaxChars`. Pure.
+ * with a path like `config.agents.defaults.bootstrapMaxChars`; a memory index path that could
+ * land outside the unit's temp folders is an error too. Pure.
  */
 export function checkScenarioConfig(options: CheckScenarioConfigOptions): Diagnostic[] {
   if (options.config === undefined) return [];
   const locateKey = options.locateKey ?? options.locate;
-  return checkOpenClawConfig(options.config).issues.map((issue) => {
+  const issues = checkOpenClawConfig(options.config).issues.map((issue): Diagnostic => {
     const path: FieldPath = ["config", ...issue.segments];
     const position = issue.target === "key" ? locateKey(path) : options.locate(path);
     return {
@@ -34,6 +37,49 @@ export function checkScenarioConfig(options: CheckScenarioConfigOptions): Diagno
       severity: issue.severity,
       ...(issue.suggestion === undefined ? {} : { suggestion: issue.suggestion }),
     };
+  });
+  return [...issues, ...checkStorePaths(options, options.config)];
+}
+
+/** Where a scenario config names the memory index file: the defaults and each `agents.list` entry. */
+function storePathFields(config: Record<string, unknown>): { segments: (string | number)[]; value: unknown }[] {
+  const storePath = (memorySearch: unknown): unknown =>
+    isRecord(memorySearch) && isRecord(memorySearch.store) ? memorySearch.store.path : undefined;
+  const agents = isRecord(config.agents) ? config.agents : {};
+  const fields: { segments: (string | number)[]; value: unknown }[] = [
+    {
+      segments: ["agents", "defaults", "memorySearch", "store", "path"],
+      value: storePath(isRecord(agents.defaults) ? agents.defaults.memorySearch : undefined),
+    },
+  ];
+  const list = Array.isArray(agents.list) ? agents.list : [];
+  list.forEach((agent, index) => {
+    const value = storePath(isRecord(agent) ? agent.memorySearch : undefined);
+    fields.push({ segments: ["agents", "list", index, "memorySearch", "store", "path"], value });
+  });
+  return fields.filter((field) => typeof field.value === "string");
+}
+
+/**
+ * The memory index paths of a scenario config that could land outside the unit's temp folders
+ * (absolute, or climbing out with `..`): errors, since a run writes the index there. Pure.
+ */
+function checkStorePaths(options: CheckScenarioConfigOptions, config: Record<string, unknown>): Diagnostic[] {
+  return storePathFields(config).flatMap(({ segments, value }): Diagnostic[] => {
+    const path = value as string;
+    const problem = path === ":memory:" ? undefined : checkUnitWritePath(path);
+    if (problem === undefined) return [];
+    const at: FieldPath = ["config", ...segments];
+    return [
+      {
+        file: options.file,
+        ...options.locate(at),
+        path: formatFieldPath(at),
+        expected: `${UNIT_WRITE_PATH_RULE}, or :memory:`,
+        found: `${describeValue(path)}, which ${problem}`,
+        severity: "error",
+      },
+    ];
   });
 }
 

@@ -1,6 +1,6 @@
-import { type Diagnostic, errorMessage } from "../domain/index.js";
+import { type Diagnostic, errorMessage, findTooDeepValue } from "../domain/index.js";
 import { describeValue } from "./describe-value.js";
-import { MAX_CASES } from "./scenario-limits.js";
+import { MAX_CASES, MAX_VALUE_DEPTH } from "./scenario-limits.js";
 
 /** One row of a cases file with the 1-based line it starts on. */
 export interface CaseRow {
@@ -47,7 +47,14 @@ export function parseJsonl(text: string, file: string): ParsedCaseRows {
       diagnostics.push(problem(`invalid JSON (${errorMessage(error)})`));
       continue;
     }
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const tooDeep = findTooDeepValue(value, MAX_VALUE_DEPTH);
+    if (tooDeep !== undefined) {
+      const where = tooDeep.slice(0, 3).join(".");
+      diagnostics.push({
+        ...problem(`a value nested more than ${MAX_VALUE_DEPTH} levels deep (under ${where})`),
+        expected: `a JSON object nested at most ${MAX_VALUE_DEPTH} levels deep`,
+      });
+    } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
       rows.push({ line, fields: value as Record<string, unknown> });
     } else {
       diagnostics.push(problem(describeValue(value)));

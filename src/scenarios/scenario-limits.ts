@@ -24,3 +24,6 @@ export const MAX_PATH_NAME_BYTES = 255;
 
 /** Longest path field, UTF-8 bytes: Linux's `PATH_MAX`. */
 export const MAX_PATH_BYTES = 4096;
+
+/** Deepest nesting of arrays and objects in a case value or a config file (the top level is 1). */
+export const MAX_VALUE_DEPTH = 64;

@@ -20,6 +20,7 @@ import {
   pathText,
   plainFileName,
   positiveInt,
+  scenarioEnv,
   text,
 } from "./schema-primitives.js";
 import {
@@ -173,7 +174,7 @@ export const scenarioFileSchema = z.strictObject(
     tags: names("a list of tags").optional(),
     workspace: pathText("a folder path").optional().describe("Workspace folder copied to a temp dir per run."),
     config: mapping().optional().describe("openclaw.json-shaped overrides."),
-    env: z.record(z.string(), text(), { error: "a mapping of strings" }).optional(),
+    env: scenarioEnv().optional(),
     clock: text(dateTimeLabel)
       .refine(isIsoDateTime, { error: dateTimeLabel })
       .optional()

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { STATE_DIR_ENV_VARS } from "../platform/resolve-state-dir.js";
 import { checkModelId, MODEL_ID_RULE } from "./check-model-id.js";
 import { checkPathText, PATH_TEXT_RULE } from "./check-path-text.js";
 import { checkPlainFileName, PLAIN_FILE_NAME_RULE } from "./check-plain-file-name.js";
+import { checkUnitWritePath, UNIT_WRITE_PATH_RULE } from "./check-unit-write-path.js";
 import { clipText, describeValue } from "./describe-value.js";
 
 // Building blocks of the scenario file schema; each `label` is the "expected ..." phrase of the
@@ -51,4 +53,24 @@ export const modelId = () =>
     const found = `${describeValue(value)} ${why}`;
     const suggestion = checked.suggestion === undefined ? {} : { suggestion: clipText(checked.suggestion) };
     context.addIssue({ code: "custom", message: MODEL_ID_RULE, params: { found, ...suggestion } });
+  });
+
+/**
+ * The scenario `env`: a mapping of strings whose state-folder variables (`OPENCLAW_STATE_DIR`,
+ * `CLAWDBOT_STATE_DIR`, `OPENCLAW_HOME`) keep everything a unit writes inside its temp folders
+ * ({@link checkUnitWritePath}).
+ */
+export const scenarioEnv = () =>
+  z.record(z.string(), text(), { error: "a mapping of strings" }).superRefine((env, context) => {
+    for (const name of STATE_DIR_ENV_VARS) {
+      const value = env[name];
+      const problem = value === undefined || value.trim() === "" ? undefined : checkUnitWritePath(value);
+      if (problem === undefined) continue;
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message: UNIT_WRITE_PATH_RULE,
+        params: { found: `${describeValue(value)}, which ${problem}` },
+      });
+    }
   });

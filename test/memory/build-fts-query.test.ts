@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildFtsQuery, rankToScore } from "../../src/memory/build-fts-query.js";
+import { buildFtsQuery, MAX_QUERY_TOKENS, rankToScore } from "../../src/memory/build-fts-query.js";
+import { extractQueryKeywords } from "../../src/memory/extract-query-keywords.js";
 
 describe("buildFtsQuery (memory.md §6.1)", () => {
   it("quotes every letter/digit/underscore run and joins them with AND", () => {
@@ -16,6 +17,16 @@ describe("buildFtsQuery (memory.md §6.1)", () => {
 
   it("keeps the raw case and digits (FTS5 folds case itself)", () => {
     expect(buildFtsQuery("Deploy 2026-03-14")).toBe('"Deploy" AND "2026" AND "03" AND "14"');
+  });
+});
+
+describe("long queries", () => {
+  it("keep the first MAX_QUERY_TOKENS tokens in the FTS query and in the keyword list", () => {
+    const words = Array.from({ length: MAX_QUERY_TOKENS + 50 }, (_, index) => `word${index}`);
+    const query = buildFtsQuery(words.join(" ")) ?? "";
+    expect(query.split(" AND ")).toEqual(words.slice(0, MAX_QUERY_TOKENS).map((word) => `"${word}"`));
+    expect(extractQueryKeywords(words.join(" "))).toEqual(words.slice(0, MAX_QUERY_TOKENS));
+    expect(buildFtsQuery("milk ".repeat(100_000))?.split(" AND ")).toHaveLength(MAX_QUERY_TOKENS);
   });
 });
 

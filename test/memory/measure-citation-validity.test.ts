@@ -40,6 +40,13 @@ describe("parseMemoryCitation and findMemoryCitations", () => {
     ]);
   });
 
+  it("finds a citation as a whole path-character run, also after a long spaceless run", () => {
+    const run = "x".repeat(50_000);
+    expect(findMemoryCitations(run)).toEqual([]);
+    expect(findMemoryCitations(`${run}#L4 ${run}`).map((found) => found.path)).toEqual([run]);
+    expect(findMemoryCitations("#memory/a.md#L2#L3").map((found) => found.text)).toEqual(["memory/a.md#L2"]);
+  });
+
   it("knows the default memory files and nothing else", () => {
     expect(["MEMORY.md", "memory.md", "memory/a.md", "./memory/x/y.md"].map(isMemoryNotePath)).toEqual([
       true,

@@ -87,10 +87,17 @@ describe("openSqliteMemoryStore schema", () => {
   });
 
   it("expands {agentId} in a configured path and defaults to <stateDir>/memory/<agentId>.sqlite", () => {
-    expect(resolveMemoryStorePath({ stateDir: "/s", agentId: "main" })).toBe("/s/memory/main.sqlite");
-    expect(resolveMemoryStorePath({ stateDir: "/s", agentId: "ops", configuredPath: "/x/{agentId}/m.db" })).toBe(
-      "/x/ops/m.db",
-    );
+    expect(resolveMemoryStorePath({ stateDir: "/s", homeDir: "/h", agentId: "main" })).toBe("/s/memory/main.sqlite");
+    expect(
+      resolveMemoryStorePath({ stateDir: "/s", homeDir: "/h", agentId: "ops", configuredPath: "/x/{agentId}/m.db" }),
+    ).toBe("/x/ops/m.db");
+    const resolved = (configuredPath: string) =>
+      resolveMemoryStorePath({ stateDir: "/s", homeDir: "/h", agentId: "ops", configuredPath });
+    expect([resolved("~/idx/{agentId}.db"), resolved("idx.db"), resolved(":memory:")]).toEqual([
+      "/h/idx/ops.db",
+      "/s/idx.db",
+      ":memory:",
+    ]);
   });
 });
 

@@ -32,6 +32,14 @@ describe("createSecretRedactor", () => {
     expect(createSecretRedactor(["aaaaaaaa"]).redactText("aaaaaaaaaaa!")).toBe(`${REDACTED}!`);
   });
 
+  it("redacts secrets of hundreds of KiB, overlapping ones included, next to short ones", () => {
+    const huge = `${"k".repeat(300_000)}/end`;
+    const redactor = createSecretRedactor([huge, "short-secret-1"]);
+    const text = `a ${huge} b short-secret-1 c ${encodeURIComponent(huge)} d`;
+    expect(redactor.redactText(text)).toBe(`a ${REDACTED} b ${REDACTED} c ${REDACTED} d`);
+    expect(redactor.redactText(`x${huge.slice(1)}`)).toBe(`x${huge.slice(1)}`);
+  });
+
   it("ignores values under 8 chars, blanks and surrounding whitespace", () => {
     const redactor = createSecretRedactor(["hunter2", "", "   ", "  padded-secret \n"]);
     expect(redactor.secrets).toEqual(["padded-secret"]);

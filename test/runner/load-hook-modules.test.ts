@@ -33,6 +33,20 @@ async function load(root: string, names: string[]) {
 }
 
 describe("loadHookModules", () => {
+  it("names the module when it throws a value that throws again when read", async () => {
+    const root = await makeFiles({
+      "proxy.mjs": "throw new Proxy({}, { get() { throw new Error('trap'); } });",
+      "bare.mjs": "export default function register() { throw Object.create(null); }",
+      "async.mjs":
+        "export default async function register() { throw new Proxy(new Error('e'), { get() { throw 1; } }); }",
+    });
+    for (const name of ["proxy.mjs", "bare.mjs", "async.mjs"]) {
+      await expect(load(root, [name]), name).rejects.toThrow(
+        new RegExp(`^hook module ${name.replace(".", "\\.")}: .*could not be read`),
+      );
+    }
+  });
+
   it("accepts a default register function, a { id, register } object and a named register export", async () => {
     const root = await makeFiles({
       "plain.mjs": 'export default (api) => api.on("llm_input", () => {}, { priority: 3 });',

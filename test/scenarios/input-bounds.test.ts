@@ -76,6 +76,62 @@ describe("bins entries", () => {
   });
 });
 
+describe("paths a unit writes to", () => {
+  it("accept ~, relative paths and :memory:, and refuse absolute paths and climbing out, at the field", async () => {
+    expect(
+      problems([
+        "name: x",
+        "env:",
+        "  OPENCLAW_STATE_DIR: ~/state",
+        "  OPENCLAW_HOME: home/sub",
+        "  OTHER_DIR: /anywhere",
+        ...TURNS,
+      ]),
+    ).toEqual([]);
+    const rule = "expected a path under ~ or a relative one that stays inside the unit's own temp folders";
+    const envMessages = problems([
+      "name: x",
+      "env:",
+      "  OPENCLAW_STATE_DIR: /tmp/elsewhere",
+      "  CLAWDBOT_STATE_DIR: ../up",
+      '  OPENCLAW_HOME: "~/../../x"',
+      ...TURNS,
+    ]);
+    expect(envMessages).toEqual([
+      expect.stringMatching(
+        /^s\.yaml:3:23: env\.OPENCLAW_STATE_DIR: .*found string "\/tmp\/elsewhere", which is an absolute path$/,
+      ),
+      expect.stringMatching(/^s\.yaml:4:23: env\.CLAWDBOT_STATE_DIR: .*, which climbs out with \.\.$/),
+      expect.stringMatching(/^s\.yaml:5:18: env\.OPENCLAW_HOME: .*, which climbs out with \.\.$/),
+    ]);
+    for (const message of envMessages) expect(message).toContain(rule);
+    const storePath = (value: string) => [
+      "name: x",
+      "config:",
+      "  agents:",
+      "    defaults:",
+      `      memorySearch: { store: { path: ${JSON.stringify(value)} } }`,
+      ...TURNS,
+    ];
+    const root = await makeTree({
+      "ok.yaml": storePath("~/index/{agentId}.sqlite").join("\n"),
+      "mem.yaml": storePath(":memory:").join("\n"),
+      "abs.yaml": storePath("/tmp/claw-eval-idx.sqlite").join("\n"),
+      "up.yaml": storePath("../../up.sqlite").join("\n"),
+    });
+    expect(await loadMessages(root, ["ok.yaml", "mem.yaml"])).toEqual([]);
+    const messages = await loadMessages(root, ["abs.yaml", "up.yaml"]);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^abs\.yaml:5:38: config\.agents\.defaults\.memorySearch\.store\.path: .*which is an absolute path$/,
+      ),
+      expect.stringMatching(
+        /^up\.yaml:5:38: config\.agents\.defaults\.memorySearch\.store\.path: .*which climbs out with \.\.$/,
+      ),
+    ]);
+  });
+});
+
 describe("path fields", () => {
   const FIELDS: [string, string[], string][] = [
     ["workspace", ['workspace: "{}"'], "workspace"],

@@ -10,6 +10,7 @@ import {
   MAX_PATH_NAME_BYTES,
   MAX_REPEAT,
   MAX_UNITS,
+  MAX_VALUE_DEPTH,
 } from "../../src/scenarios/scenario-limits.js";
 
 const page = readFileSync(fileURLToPath(new URL("../../docs/limits.md", import.meta.url)), "utf8");
@@ -35,6 +36,7 @@ describe("docs/limits.md", () => {
       ["a path field as a whole", `at most ${MAX_PATH_BYTES} bytes`],
       ["`timezone`", `at most ${MAX_TIME_ZONE_LENGTH} characters`],
       ["`session` transcript", `at most ${MAX_SESSION_BYTES / MiB} MiB`],
+      ["nesting of a `.jsonl` case value", `at most ${MAX_VALUE_DEPTH} levels`],
     ];
     for (const [what, limit] of expected) expect(row(what), what).toContain(`| ${limit}`);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../src/domain/index.js";
 import { parseJsonl } from "../../src/scenarios/parse-jsonl.js";
+import { MAX_VALUE_DEPTH } from "../../src/scenarios/scenario-limits.js";
 
 describe("parseJsonl", () => {
   it("reads one object per non-blank line, keeping JSON types and line numbers", () => {
@@ -22,6 +23,16 @@ describe("parseJsonl", () => {
       "c.jsonl:3:1: expected a JSON object, found a list",
       'c.jsonl:4:1: expected a JSON object, found string "text"',
       "c.jsonl:5:1: expected a JSON object, found null",
+    ]);
+  });
+
+  it("reports a value nested deeper than the limit at its line, without a stack overflow", () => {
+    const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const fine = `${"[".repeat(MAX_VALUE_DEPTH - 1)}${"]".repeat(MAX_VALUE_DEPTH - 1)}`;
+    const result = parseJsonl(`{"a": ${fine}}\n{"q": ${deep}}\n`, "c.jsonl");
+    expect(result.rows.map((row) => row.line)).toEqual([1]);
+    expect(result.diagnostics.map(formatDiagnostic)).toEqual([
+      `c.jsonl:2:1: expected a JSON object nested at most ${MAX_VALUE_DEPTH} levels deep, found a value nested more than ${MAX_VALUE_DEPTH} levels deep (under q.0.0)`,
     ]);
   });
 });
