@@ -1,10 +1,32 @@
+import { accessSync, constants, statSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Where the unit tests make their temp folders. Many of them open SQLite files, whose commits
+ * wait on fsync; a RAM-backed /dev/shm makes those waits vanish (a property file over stores
+ * went from 53 s to 8 s wall on a loaded machine) without changing what the tests do. An
+ * explicit TMPDIR wins, and machines without a writable /dev/shm keep the default.
+ */
+function unitTempDir(): string | undefined {
+  if (process.env.TMPDIR) return undefined;
+  try {
+    if (!statSync("/dev/shm").isDirectory()) return undefined;
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return undefined;
+  }
+}
+
+const tempDir = unitTempDir();
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Each test file removes the temp folders its worker made (claw-eval-*-<pid>-<thread>-*).
+    setupFiles: ["./test/support/setup-temp-cleanup.ts"],
     reporters: ["default", "./test/support/plain-summary-reporter.ts"],
     projects: [
       {
@@ -13,6 +35,15 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "test/e2e/**", "test/**/*.e2e.test.ts"],
+          // One worker process runs many files and keeps its module cache between them: importing
+          // zod, the SDKs and src/ once per worker instead of once per file cut the unit project's
+          // CPU time by about two thirds. Tests must therefore leave no global state behind
+          // (restore spies, stubbed env and fake timers; close servers).
+          isolate: false,
+          // Vitest leaves one core to itself by default (a single worker on 2 cores), but after the
+          // first transforms the main process mostly waits: a worker per core keeps both busy.
+          maxWorkers: "100%",
+          env: tempDir === undefined ? {} : { TMPDIR: tempDir },
         },
       },
       {

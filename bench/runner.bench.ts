@@ -3,8 +3,7 @@
  * echo model repeats the user's text; one reply-contains expectation each).
  * Run: npm run bench:runner   (prints tables; every figure is measured in this run)
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdtempSync, realpathSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Bench } from "tinybench";
@@ -18,6 +17,8 @@ import { loadScenarios } from "../src/scenarios/load-scenarios.js";
 import { formatTable } from "./format-table.js";
 import { isMain, stdoutWrite, type Write } from "./is-main.js";
 import { findProjectRoot } from "./project-root.js";
+import { type NodeProcessRun, runNodeProcess } from "./run-node-process.js";
+import { writeEchoSuite } from "./write-echo-suite.js";
 
 const CASES = 1000;
 const ROOT = findProjectRoot(import.meta.dirname);
@@ -25,37 +26,12 @@ const BIN = join(ROOT, "dist/src/cli/bin.js");
 
 function writeSuite(): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), "claw-eval-bench-")));
-  const rows = Array.from({ length: CASES }, (_, index) =>
-    JSON.stringify({ id: `c${index}`, text: `message ${index}` }),
-  );
-  writeFileSync(join(dir, "cases.jsonl"), `${rows.join("\n")}\n`);
-  writeFileSync(
-    join(dir, "echo.yaml"),
-    'name: echo {{id}}\nmodels: ["scripted:echo"]\ncases: ./cases.jsonl\nturns:\n  - user: "{{text}}"\n    expect:\n      - reply-contains: "{{text}}"\n',
-  );
+  writeEchoSuite({ dir, cases: CASES });
   return dir;
 }
 
-/** Runs the real CLI once; peak RSS is read inside the child at exit. */
-function runCliOnce(dir: string): Promise<{ wallMs: number; peakMb: number; code: number | null }> {
-  const probe = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxrss="+process.resourceUsage().maxRSS+"\\n"))`;
-  return new Promise((done) => {
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      ["--import", probe, BIN, "run", "echo.yaml", "--reporter", "json", "--out", join(dir, "out")],
-      { cwd: dir, stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("close", (code) => {
-      const wallMs = performance.now() - started;
-      const kb = Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
-      done({ wallMs, peakMb: kb / 1024, code });
-    });
-  });
+function runCliOnce(dir: string): Promise<NodeProcessRun> {
+  return runNodeProcess({ args: [BIN, "run", "echo.yaml", "--reporter", "json", "--out", join(dir, "out")], cwd: dir });
 }
 
 /** Runs the runner benchmark and writes its tables. */

@@ -1,5 +1,5 @@
+import { isValidTimeZone } from "../config/is-valid-time-zone.js";
 import type { HeartbeatConfig } from "../config/resolve-agent-config.js";
-import { isValidTimeZone } from "../prompt/resolve-user-timezone.js";
 import { isWithinActiveHours } from "./is-within-active-hours.js";
 import { toZonedClock } from "./to-zoned-clock.js";
 

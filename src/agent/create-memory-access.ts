@@ -19,6 +19,7 @@ import { listIndexedFiles } from "../memory/list-indexed-files.js";
 import { type MemoryIndexStore, openMemoryIndexStore } from "../memory/memory-index-store.js";
 import { resolveMemoryGetPath } from "../memory/resolve-memory-get-path.js";
 import { resolveSessionTranscriptsDir } from "../memory/resolve-session-transcripts-dir.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 
 /** The memory of one agent in a unit: its index (opened on first use), tools' service and recall. */
 export interface MemoryAccess {
@@ -46,10 +47,6 @@ export interface MemoryAccess {
   audit(options?: { open?: boolean }): Promise<MemoryIndexAuditResult | undefined>;
   /** Closes the index (at the end of the unit). */
   close(): void;
-}
-
-function isInsideRoot(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith("/") ? root : `${root}/`);
 }
 
 export function createMemoryAccess(options: {
@@ -100,7 +97,7 @@ export function createMemoryAccess(options: {
     if (stat === undefined) return { path, text: "" };
     const real = await runtime.fs.realPath(resolution.absolutePath);
     const root = await runtime.fs.realPath(resolution.root);
-    if (!isInsideRoot(real, root) || stat.kind !== "file") return { ...refuseMemoryGet(path) };
+    if (!isInsideRoot({ root, path: real }) || stat.kind !== "file") return { ...refuseMemoryGet(path) };
     const text = await runtime.fs.readText(real);
     return { ...formatMemoryGetResult({ path, text, from, lines }) };
   };

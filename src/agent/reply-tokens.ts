@@ -5,6 +5,19 @@ export const SILENT_REPLY_TOKEN = "NO_REPLY";
 export const HEARTBEAT_TOKEN = "HEARTBEAT_OK";
 
 /**
+ * A trailing `NO_REPLY` the runtime strips (spec/loop.md §4.1): preceded by the start of the
+ * text, whitespace or a `*` run (captured), followed only by whitespace. No `g` flag, so `test`
+ * keeps no state between calls.
+ */
+export const TRAILING_SILENT_TOKEN = new RegExp(`(^|\\s+|\\*+)${SILENT_REPLY_TOKEN}\\s*$`);
+
+/**
+ * A `HEARTBEAT_OK` ending the text, followed by at most 4 non-word characters (`HEARTBEAT_OK!!`),
+ * which ack stripping removes (spec/loop.md §5.4). No `g` flag.
+ */
+export const TRAILING_HEARTBEAT_TOKEN = new RegExp(`${HEARTBEAT_TOKEN}\\W{0,4}$`);
+
+/**
  * Streaming guard (spec/loop.md §4.1): true while partial text could still become
  * `NO_REPLY`, so the caller should hold it back. The start-trimmed text must be at least
  * 2 chars of `A–Z`/`_`, a prefix of the token, and contain `_` or equal `NO`.

@@ -1,5 +1,5 @@
 import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
-import { HEARTBEAT_TOKEN } from "./reply-tokens.js";
+import { HEARTBEAT_TOKEN, TRAILING_HEARTBEAT_TOKEN } from "./reply-tokens.js";
 
 /** How a reply is judged: a heartbeat run (acks are swallowed) or a normal message. */
 export type ReplyMode = "heartbeat" | "message";
@@ -19,8 +19,6 @@ export interface StripHeartbeatTokenResult {
 
 /** Default for `maxAckChars`: the schema's default of `agents.defaults.heartbeat.ackMaxChars` (chars). */
 export const DEFAULT_HEARTBEAT_ACK_MAX_CHARS = resolveConfigSection({}, "agents").defaults.heartbeat.ackMaxChars;
-
-const TOKEN_AT_END = new RegExp(`${HEARTBEAT_TOKEN}\\W{0,4}$`);
 
 /** Ack stripping (spec/loop.md §5.4 steps 1–5). Removes the token only at the edges. */
 export function stripHeartbeatToken(text: string, options: StripHeartbeatTokenOptions): StripHeartbeatTokenResult {
@@ -55,7 +53,7 @@ function stripTokenAtEdges(input: string): { text: string; didStrip: boolean } {
   for (;;) {
     if (text.startsWith(HEARTBEAT_TOKEN)) {
       text = text.slice(HEARTBEAT_TOKEN.length).trim();
-    } else if (TOKEN_AT_END.test(text)) {
+    } else if (TRAILING_HEARTBEAT_TOKEN.test(text)) {
       const index = text.lastIndexOf(HEARTBEAT_TOKEN);
       const before = text.slice(0, index).trimEnd();
       text = before === "" ? "" : `${before}${text.slice(index + HEARTBEAT_TOKEN.length)}`.trim();

@@ -1,6 +1,4 @@
-import { SILENT_REPLY_TOKEN } from "./reply-tokens.js";
-
-const TRAILING_SILENT = new RegExp(`(^|\\s+|\\*+)${SILENT_REPLY_TOKEN}\\s*$`);
+import { TRAILING_SILENT_TOKEN } from "./reply-tokens.js";
 
 /**
  * Trailing strip (spec/loop.md §4.1): removes a final `NO_REPLY` preceded by start of text,
@@ -8,5 +6,5 @@ const TRAILING_SILENT = new RegExp(`(^|\\s+|\\*+)${SILENT_REPLY_TOKEN}\\s*$`);
  * (`NO_REPLY.`, `**NO_REPLY**`, `x.NO_REPLY`) is left alone: that is a token leak.
  */
 export function stripTrailingSilentToken(text: string): string {
-  return text.replace(TRAILING_SILENT, "").trim();
+  return text.replace(TRAILING_SILENT_TOKEN, "").trim();
 }

@@ -21,15 +21,42 @@ function parseSizes(text: string): number[] {
   return sizes;
 }
 
+async function importBenchModule(file: string, what: string): Promise<Record<string, unknown>> {
+  try {
+    return (await import(new URL(`../../bench/${file}`, import.meta.url).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(
+      `bench: cannot load the ${what} (${error instanceof Error ? error.message : String(error)}); benchmarks need a development checkout: npm ci && npm run build`,
+    );
+  }
+}
+
 /**
- * `claw-eval bench [--skills 100,300,1000,5000] [--suite name]..`: runs the bench/ suites
- * (tinybench, a development dependency) and prints their tables. `--skills` alone runs the
- * skills suite at those sizes.
+ * `--check`: measures the speed targets side by side in whole processes and prints PASS or MISS
+ * for each; exit 1 when a gated target (a ratio) is missed. Needs `npm run build` first.
+ */
+async function runCheck(context: CommandContext): Promise<number> {
+  const module = await importBenchModule("run-bench-check.js", "speed check");
+  const runBenchCheck = module.runBenchCheck as (write: (text: string) => void) => Promise<boolean>;
+  const met = await runBenchCheck((text) => context.host.stdout(text));
+  return met ? EXIT.ok : EXIT.failed;
+}
+
+/**
+ * `claw-eval bench [--skills 100,300,1000,5000] [--suite name].. [--check]`: runs the bench/
+ * suites (tinybench, a development dependency) and prints their tables. `--skills` alone runs the
+ * skills suite at those sizes. `--check` runs only the speed-target check (exit 1 on a miss).
  */
 export async function benchCommand(
-  flags: { skills?: string; suite?: string[] },
+  flags: { skills?: string; suite?: string[]; check?: boolean },
   context: CommandContext,
 ): Promise<number> {
+  if (flags.check === true) {
+    if (flags.skills !== undefined || (flags.suite ?? []).length > 0) {
+      throw new UsageError("--check: runs on its own; drop --skills and --suite");
+    }
+    return runCheck(context);
+  }
   const sizes = flags.skills === undefined ? undefined : parseSizes(flags.skills);
   for (const suite of flags.suite ?? []) {
     if (!(SUITES as readonly string[]).includes(suite)) {
@@ -45,14 +72,7 @@ export async function benchCommand(
   const write = (text: string) => context.host.stdout(text);
   for (const suite of suites) {
     const { file, run } = BENCH_MODULES[suite];
-    let module: Record<string, unknown>;
-    try {
-      module = (await import(new URL(`../../bench/${file}`, import.meta.url).href)) as Record<string, unknown>;
-    } catch (error) {
-      throw new UsageError(
-        `bench: cannot load the ${suite} suite (${error instanceof Error ? error.message : String(error)}); benchmarks need a development checkout: npm ci && npm run build`,
-      );
-    }
+    const module = await importBenchModule(file, `${suite} suite`);
     const runSuite = module[run] as (write: (text: string) => void, options?: { sizes?: number[] }) => Promise<void>;
     write(`\n## ${suite}\n`);
     await runSuite(write, sizes === undefined ? {} : { sizes });

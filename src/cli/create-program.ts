@@ -119,6 +119,7 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
       "runner | prompt | skills | context | scenarios | memory, repeatable (default: all)",
       collect,
     )
+    .option("--check", "measure the speed targets side by side; exit 1 when one is missed")
     .action(async (flags) => {
       exitCode = await (await import("./bench-command.js")).benchCommand(flags, context);
     });

@@ -207,16 +207,16 @@ export async function finishRun(options: {
   epilogue?: (result: RunResult) => string;
 }): Promise<number> {
   const { context } = options;
-  // Redacted here, not only in what is printed: the console summary cuts long values, which
-  // could otherwise leave the head of a key; history.sqlite gets the same redacted result.
-  const result = context.redactor.redactValue(options.result);
   const written = await writeReports({
-    result,
+    result: options.result,
     outDir: options.outDir,
     reporters: options.reporters,
     fs: context.host.fs,
     redactor: context.redactor,
   });
+  // The redacted result, not only redacted text: the console summary cuts long values, which
+  // could otherwise leave the head of a key; history.sqlite gets the same redacted result.
+  const { result } = written;
   if (options.consoleReporter) {
     try {
       options.consoleReporter.onRunEnd(result);

@@ -1,6 +1,6 @@
+import { formatFieldPath } from "../domain/format-field-path.js";
 import { asRecord } from "../domain/is-record.js";
 import { configDescribeValue } from "./config-describe-value.js";
-import { configFormatPath } from "./config-format-path.js";
 import type { ConfigIssue } from "./config-issue.js";
 import type { ConfigNode, ConfigNodeKind } from "./config-node.js";
 import { configPolicyConflicts } from "./config-policy-conflicts.js";
@@ -94,7 +94,7 @@ function rebuild(record: Record<string, unknown>, check: (key: string, value: un
 
 function invalid(issues: ConfigIssue[], at: Segments, value: unknown, expected: string, suggestion?: string) {
   issues.push({
-    path: configFormatPath(at),
+    path: formatFieldPath(at),
     segments: at,
     target: "value",
     severity: "warning",
@@ -107,10 +107,10 @@ function invalid(issues: ConfigIssue[], at: Segments, value: unknown, expected: 
 
 function unknownKey(at: Segments, known: readonly string[]): ConfigIssue {
   const key = String(at[at.length - 1]);
-  const parent = configFormatPath(at.slice(0, -1));
+  const parent = formatFieldPath(at.slice(0, -1));
   const suggestion = configSuggestKey(key, known);
   return {
-    path: configFormatPath(at),
+    path: formatFieldPath(at),
     segments: at,
     target: "key",
     severity: "warning",

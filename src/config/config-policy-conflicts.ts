@@ -1,5 +1,5 @@
+import { formatFieldPath } from "../domain/format-field-path.js";
 import { asRecord } from "../domain/is-record.js";
-import { configFormatPath } from "./config-format-path.js";
 import type { ConfigIssue } from "./config-issue.js";
 
 type Segments = readonly (string | number)[];
@@ -45,10 +45,10 @@ export function configPolicyConflicts(config: Record<string, unknown>): ConfigIs
   for (const { at, value } of policyScopes(config)) {
     const scope = asRecord(value);
     if (scope === undefined || !isNonEmptyList(scope.allow) || !isNonEmptyList(scope.alsoAllow)) continue;
-    const name = configFormatPath(at);
+    const name = formatFieldPath(at);
     const segments = [...at, "alsoAllow"];
     issues.push({
-      path: configFormatPath(segments),
+      path: formatFieldPath(segments),
       segments,
       target: "key",
       severity: "error",

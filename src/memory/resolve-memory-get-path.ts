@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { ClawEvalError } from "../domain/errors.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 
 export interface ResolveMemoryGetPathOptions {
   /** Absolute workspace directory, `/` separators. */
@@ -16,11 +17,6 @@ export interface ResolveMemoryGetPathOptions {
  * refused, memory.md §7.2) before reading.
  */
 export type MemoryGetPathResolution = { allowed: true; absolutePath: string; root: string } | { allowed: false };
-
-function isInside(child: string, parent: string): boolean {
-  const relative = posix.relative(parent, child);
-  return relative !== "" && !relative.startsWith("../") && relative !== ".." && !posix.isAbsolute(relative);
-}
 
 function isWorkspaceMemoryPath(relative: string): boolean {
   return relative === "MEMORY.md" || relative === "memory.md" || relative.startsWith("memory/");
@@ -42,13 +38,16 @@ export function resolveMemoryGetPath(options: ResolveMemoryGetPathOptions): Memo
   if (requested === "") return { allowed: false };
   const absolutePath = posix.resolve(workspace, requested);
   if (!absolutePath.endsWith(".md")) return { allowed: false };
-  if (isInside(absolutePath, workspace) && isWorkspaceMemoryPath(posix.relative(workspace, absolutePath))) {
+  if (
+    isInsideRoot({ root: workspace, path: absolutePath }) &&
+    isWorkspaceMemoryPath(posix.relative(workspace, absolutePath))
+  ) {
     return { allowed: true, absolutePath, root: workspace };
   }
   for (const extra of options.extraPaths) {
     if (extra.trim() === "") continue;
     const root = posix.resolve(workspace, extra.trim());
-    if (absolutePath === root || isInside(absolutePath, root)) return { allowed: true, absolutePath, root };
+    if (isInsideRoot({ root, path: absolutePath })) return { allowed: true, absolutePath, root };
   }
   return { allowed: false };
 }

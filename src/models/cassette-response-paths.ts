@@ -1,9 +1,7 @@
 import type { ModelResponse } from "../domain/index.js";
-import { type CassettePathPlaceholder, mapCassetteStrings, replaceCassettePaths } from "./normalise-cassette-text.js";
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+import { createPathReplacer } from "../platform/create-path-replacer.js";
+import { escapeRegExp } from "../platform/escape-reg-exp.js";
+import { type CassettePathPlaceholder, mapCassetteStrings } from "./normalise-cassette-text.js";
 
 /**
  * Where a placeholder in a recorded response stands for a path: `<name>` placeholders
@@ -18,14 +16,14 @@ function placeholderPattern(placeholder: string): RegExp {
 
 /**
  * A response as recorded: the run's paths (workspace, HOME, ...) inside any string, tool call
- * inputs included, become their placeholders, so a replay in another temp folder can put its
- * own paths back. Pure.
+ * inputs included, become their placeholders (each path as a whole), so a replay in another
+ * temp folder can put its own paths back. Pure.
  */
 export function placeholdResponsePaths(
   response: ModelResponse,
   paths: readonly CassettePathPlaceholder[],
 ): ModelResponse {
-  return mapCassetteStrings(response, (text) => replaceCassettePaths(text, paths));
+  return mapCassetteStrings(response, createPathReplacer({ paths }));
 }
 
 /** The inverse of {@link placeholdResponsePaths} with this run's paths. Pure. */

@@ -1,4 +1,5 @@
 import { checkPatternLength, compileSafeRegex, type SafeRegexResult } from "./compile-safe-regex.js";
+import { escapeRegExp } from "./escape-reg-exp.js";
 
 export interface CompileStarGlobOptions {
   /** `*` matches any run of characters (`/` and newlines included); everything else is literal. */
@@ -8,8 +9,6 @@ export interface CompileStarGlobOptions {
   /** Default `false`. */
   ignoreCase?: boolean;
 }
-
-const SPECIALS = /[\\^$.|?*+()[\]{}/]/g;
 
 /**
  * A whole-text wildcard pattern (tool-name globs, command globs) on the linear-time engine:
@@ -25,7 +24,7 @@ export function compileStarGlob(options: CompileStarGlobOptions): SafeRegexResul
   for (const char of glob) {
     if (char === "*") source += "(?s:.*)";
     else if (char === "?" && options.questionMark === true) source += "(?s:.)";
-    else source += char.replace(SPECIALS, "\\$&");
+    else source += escapeRegExp(char);
   }
   return compileSafeRegex({
     pattern: `^${source}$`,

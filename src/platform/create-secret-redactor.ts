@@ -1,4 +1,5 @@
 import { escapeHtml } from "./escape-html.js";
+import { escapeRegExp } from "./escape-reg-exp.js";
 
 /** Written in place of every secret. */
 export const REDACTED = "[redacted]";
@@ -31,10 +32,6 @@ export interface SecretRedactor {
   redactValue<T>(value: T): T;
   /** Adds secrets learned later (a loaded config); values shorter than the minimum are ignored. */
   add(secrets: Iterable<string>): void;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function jsonEscape(text: string): string {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { threadId } from "node:worker_threads";
 import type { PlatformInfo, Runtime } from "../domain/index.js";
 import { createRuntime } from "./create-runtime.js";
 
@@ -36,11 +37,22 @@ export interface TestRuntime extends Runtime {
 }
 
 /**
+ * Names this test process (and worker thread) in the temp folders its tests make:
+ * `<pid>-<threadId>`. The test cleanup removes `claw-eval-…-<tag>-XXXXXX` folders with its own
+ * tag only, so test workers running side by side never remove each other's folders.
+ */
+export function testProcessTag(): string {
+  return `${process.pid}-${threadId}`;
+}
+
+/**
  * A runtime over a fresh temp directory with a fixed clock and a seeded generator. Time is
- * virtual: `sleep(ms)` advances the clock by `ms` and resolves at once, so no test waits.
+ * virtual: `sleep(ms)` advances the clock by `ms` and resolves at once, so no test waits. The
+ * root (`claw-eval-test-<tag>-XXXXXX`, see {@link testProcessTag}) is removed by the test
+ * cleanup after each test file.
  */
 export function createTestRuntime(options: TestRuntimeOptions = {}): TestRuntime {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "claw-eval-test-")));
+  const root = realpathSync(mkdtempSync(join(tmpdir(), `claw-eval-test-${testProcessTag()}-`)));
   for (const [relative, content] of Object.entries(options.files ?? {})) {
     const path = join(root, relative);
     mkdirSync(dirname(path), { recursive: true });

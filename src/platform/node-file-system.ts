@@ -1,19 +1,21 @@
 import {
   chmodSync,
   closeSync,
+  copyFileSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
-  rmSync,
   type Stats,
   statSync,
+  symlinkSync,
   writeSync,
 } from "node:fs";
-import { appendFile, cp, link, rename, symlink, unlink, writeFile } from "node:fs/promises";
+import { appendFile, link, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
@@ -58,6 +60,24 @@ async function writeExclusive(path: string, text: string): Promise<void> {
     await writeFile(path, text, { encoding: "utf8", flag: "wx" });
   } finally {
     await unlink(temporary);
+  }
+}
+
+/**
+ * Copies a folder: links as links (their target text unchanged), files with their mode. A walk
+ * of sync calls: `fs.promises.cp` stats every entry several times through the thread pool and
+ * took 20 times longer for a 13-file workspace.
+ */
+function copyTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) copyTree(source, target);
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else if (entry.isFile()) copyFileSync(source, target);
+    // Reading a FIFO or device would block the whole process: refuse it as `cp` does.
+    else throw new Error(`cannot copy ${source}: not a regular file, folder or symbolic link`);
   }
 }
 
@@ -130,11 +150,11 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async copyDirectory(from, to) {
       journal.recordUnknown();
-      await cp(from, to, { recursive: true, verbatimSymlinks: true, force: true });
+      copyTree(from, to);
     },
     async remove(path) {
       journal.record(path);
-      rmSync(path, { recursive: true, force: true });
+      await rm(path, { recursive: true, force: true });
     },
     async writeTextAtomic(path, content) {
       journal.record(path);

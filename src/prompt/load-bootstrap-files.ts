@@ -1,5 +1,6 @@
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import type { Diagnostic, Runtime } from "../domain/index.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 import {
   BOOTSTRAP_FILE_NAMES,
   BOOTSTRAP_READ_LIMIT_BYTES,
@@ -41,11 +42,6 @@ function toDiagnostic(warning: BootstrapWarning): Diagnostic {
   };
 }
 
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}
-
 /** `~` expansion against the injected home, then normalisation of absolute paths. */
 function resolveWorkspaceDir(workspaceDir: string, homeDir: string): string {
   const trimmed = workspaceDir.trim();
@@ -69,7 +65,7 @@ async function readGuarded(
   } catch (error) {
     return { reason: (error as { code?: string }).code === "ENOENT" ? "not-a-file" : "unreadable" };
   }
-  if (!isInside(rootReal, real)) return { reason: "symlink-escape" };
+  if (!isInsideRoot({ root: rootReal, path: real })) return { reason: "symlink-escape" };
   const stats = await runtime.fs.stat(real).catch(() => null);
   if (stats === null) return { reason: "unreadable" };
   if (stats === undefined || stats.kind !== "file") return { reason: "not-a-file" };

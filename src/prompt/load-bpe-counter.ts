@@ -1,30 +1,15 @@
-import { splitForBpe } from "./split-for-bpe.js";
+import { type BpeCounter, createBpeCounter } from "./create-bpe-counter.js";
+import { type LoadBpeRankTableOptions, loadBpeRankTable } from "./load-bpe-rank-table.js";
 
-/** Counts BPE tokens of a text. */
-export type BpeCounter = (text: string) => number;
-
-let cached: Promise<BpeCounter> | undefined;
+export type { BpeCounter } from "./create-bpe-counter.js";
 
 /**
- * Loads the offline `o200k_base` encoder of js-tiktoken (about half a second, once per
- * process) and returns a token counter. Loaded lazily: only `prompt --json` needs it. The text
- * is encoded in the segments of {@link splitForBpe}, so counting is linear in its length (the
- * count of a run longer than `MAX_BPE_PIECE_CHARS` with no break is approximate). Special-token
- * text such as `<|endoftext|>` counts as ordinary text, as a provider reads it in a prompt.
+ * A counter of `o200k_base` tokens, equal to js-tiktoken's offline encoder on every text (see
+ * {@link createBpeCounter}) but without loading it: the rank table comes from a compact cache
+ * file (tens of ms), built from the package once per package version (see
+ * {@link loadBpeRankTable}). Only `prompt --json` needs it, so callers load it lazily.
  */
-export function loadBpeCounter(): Promise<BpeCounter> {
-  cached ??= (async () => {
-    const [{ Tiktoken }, ranks] = await Promise.all([
-      import("js-tiktoken/lite"),
-      import("js-tiktoken/ranks/o200k_base"),
-    ]);
-    const encoder = new Tiktoken(ranks.default);
-    const pretokenizer = ranks.default.pat_str;
-    return (text: string) => {
-      let tokens = 0;
-      for (const segment of splitForBpe({ text, pretokenizer })) tokens += encoder.encode(segment, [], []).length;
-      return tokens;
-    };
-  })();
-  return cached;
+export async function loadBpeCounter(options: LoadBpeRankTableOptions = {}): Promise<BpeCounter> {
+  const { table, pretokenizer } = await loadBpeRankTable(options);
+  return createBpeCounter({ table, pretokenizer });
 }

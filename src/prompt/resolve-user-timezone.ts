@@ -1,8 +1,6 @@
 import { isValidTimeZone } from "../config/is-valid-time-zone.js";
 import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 
-export { isValidTimeZone };
-
 /**
  * The user's time zone (spec/prompt.md §1.4): `agents.defaults.userTimezone` when it is a valid
  * IANA zone, else the host zone when valid, else `UTC`.

@@ -37,6 +37,11 @@ export interface WriteReportsOptions {
 }
 
 export interface WriteReportsOutcome {
+  /**
+   * The redacted result the reports were rendered from: callers print and record this one
+   * instead of redacting the run a second time (a pass over every string of every unit).
+   */
+  result: RunResult;
   /** Absolute paths written, in writing order. */
   written: string[];
   /** Renderers that threw or files that could not be written; the others were still written. */
@@ -56,7 +61,7 @@ export async function writeReports(options: WriteReportsOptions): Promise<WriteR
   const result = options.redactor.redactValue(options.result);
   const runDir = join(options.outDir, result.runId);
   const selected = REPORTER_NAMES.filter((name) => name === "json" || options.reporters.includes(name));
-  const outcome: WriteReportsOutcome = { written: [], errors: [] };
+  const outcome: WriteReportsOutcome = { result, written: [], errors: [] };
   for (const reporter of selected) {
     const renderer = renderers[reporter];
     if (renderer === null) continue;

@@ -1,11 +1,12 @@
 import { isSilentReply } from "../agent/is-silent-reply.js";
-import { HEARTBEAT_TOKEN, SILENT_REPLY_TOKEN } from "../agent/reply-tokens.js";
+import {
+  HEARTBEAT_TOKEN,
+  SILENT_REPLY_TOKEN,
+  TRAILING_HEARTBEAT_TOKEN,
+  TRAILING_SILENT_TOKEN,
+} from "../agent/reply-tokens.js";
 import type { ComparisonRate, ComplianceMeasures, TurnResult } from "../domain/index.js";
 import { wilsonInterval } from "../stats/index.js";
-
-/** A trailing `NO_REPLY` the runtime strips (spec/loop.md §4.1), or a trailing `HEARTBEAT_OK` (§5.4). */
-const TRAILING_SILENT_TOKEN = new RegExp(`(^|\\s+|\\*+)${SILENT_REPLY_TOKEN}\\s*$`);
-const TRAILING_HEARTBEAT_TOKEN = new RegExp(`${HEARTBEAT_TOKEN}\\W{0,4}$`);
 
 /** Status of the turn's last `heartbeat` event, if any. */
 function heartbeatStatus(turn: TurnResult): string | undefined {

@@ -55,11 +55,11 @@ export async function prepareUnitEnvironment(options: {
   const homeDir = `${workspaceDir}.home`;
   const binDir = `${workspaceDir}.bin`;
   // HOME exists even without a scenario `home` once the run writes its state (transcripts, the
-  // memory index) there, so every sibling goes, whatever the scenario declared.
+  // memory index) there, so every sibling goes, whatever the scenario declared. Side by side: on a
+  // busy disk one rmdir can take milliseconds, and a file system that removes asynchronously
+  // then overlaps the three.
   const dispose = async () => {
-    await host.fs.remove(workspaceDir);
-    await host.fs.remove(homeDir);
-    await host.fs.remove(binDir);
+    await Promise.all([workspaceDir, homeDir, binDir].map((path) => host.fs.remove(path)));
   };
   try {
     if (scenario.workspace !== undefined) await host.fs.copyDirectory(scenario.workspace, workspaceDir);

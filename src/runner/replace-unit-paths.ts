@@ -1,3 +1,5 @@
+import { createPathReplacer, type PathPlaceholder } from "../platform/create-path-replacer.js";
+
 /** Long strings seen by a run, so identical ones (the same prompt in every unit) share one copy. */
 export type StringPool = Map<string, string>;
 
@@ -9,21 +11,19 @@ export function createStringPool(): StringPool {
 
 /**
  * Replaces a unit's temp paths in recorded values with stable placeholders, so the same scenario
- * gives the same results.json bytes on every run. Longer paths are replaced first. Walks the
- * value and returns a copy of what changed; long strings go through `pool`, so a prompt recorded
- * in a turn and its `prompt_built` event, and in every unit of a run, is kept once in memory.
+ * gives the same results.json bytes on every run. Each path is replaced as a whole, longer paths
+ * first (see `createPathReplacer`); other temp folders are kept. Walks the value and returns a
+ * copy of what changed; long strings go through `pool`, so a prompt recorded in a turn and its
+ * `prompt_built` event, and in every unit of a run, is kept once in memory.
  */
 export function replaceUnitPaths<T>(
   value: T,
-  replacements: readonly [path: string, placeholder: string][],
+  replacements: readonly PathPlaceholder[],
   pool: StringPool = createStringPool(),
 ): T {
-  const ordered = [...replacements].sort((a, b) => b[0].length - a[0].length).filter(([path]) => path !== "");
+  const replacePaths = createPathReplacer({ paths: replacements });
   const replaceText = (text: string): string => {
-    let result = text;
-    for (const [path, placeholder] of ordered) {
-      if (result.includes(path)) result = result.split(path).join(placeholder);
-    }
+    const result = replacePaths(text);
     if (result.length < POOLED_MIN_LENGTH) return result;
     const pooled = pool.get(result);
     if (pooled !== undefined) return pooled;

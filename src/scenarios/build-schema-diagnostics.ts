@@ -1,7 +1,7 @@
 import type { z } from "zod";
+import { formatFieldPath, formatFieldPlace } from "../domain/format-field-path.js";
 import type { Diagnostic } from "../domain/index.js";
 import { describeKey, describeValue } from "./describe-value.js";
-import { formatFieldPath, formatFieldPlace } from "./format-field-path.js";
 import type { FieldPath, TextPosition, YamlLocator } from "./locate-yaml-node.js";
 import { KEYS_BY_PLACE } from "./scenario-schema.js";
 import { suggestName } from "./suggest-name.js";

@@ -1,7 +1,7 @@
+import { formatFieldPath } from "../domain/format-field-path.js";
 import type { Diagnostic, Expectation, Turn } from "../domain/index.js";
 import { checkPathText, PATH_TEXT_RULE } from "./check-path-text.js";
 import { describeValue } from "./describe-value.js";
-import { formatFieldPath } from "./format-field-path.js";
 
 export interface CheckExpectationPathsOptions {
   turns: readonly Turn[];

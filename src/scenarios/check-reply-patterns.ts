@@ -1,6 +1,6 @@
+import { formatFieldPath } from "../domain/format-field-path.js";
 import type { Diagnostic, Turn } from "../domain/index.js";
 import { compileSafeRegex } from "../platform/compile-safe-regex.js";
-import { formatFieldPath } from "./format-field-path.js";
 
 export interface CheckReplyPatternsOptions {
   turns: readonly Turn[];

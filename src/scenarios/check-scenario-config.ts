@@ -1,8 +1,8 @@
 import { checkOpenClawConfig } from "../config/check-openclaw-config.js";
+import { formatFieldPath } from "../domain/format-field-path.js";
 import { type Diagnostic, isRecord } from "../domain/index.js";
 import { checkUnitWritePath, UNIT_WRITE_PATH_RULE } from "./check-unit-write-path.js";
 import { describeValue } from "./describe-value.js";
-import { formatFieldPath } from "./format-field-path.js";
 import type { FieldPath, LocateField } from "./locate-yaml-node.js";
 
 export interface CheckScenarioConfigOptions {

@@ -1,10 +1,10 @@
+import { formatFieldPath } from "../domain/format-field-path.js";
 import type { Diagnostic, Scenario } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
 import { checkExpectationPaths } from "./check-expectation-paths.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
 import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
 import { caseSuffix, compileCaseTemplate, type PlaceholderUse, type ScenarioCase } from "./compile-case-template.js";
-import { formatFieldPath } from "./format-field-path.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import type { NormaliseScenarioOptions } from "./normalise-scenario.js";
 import { suggestName } from "./suggest-name.js";

@@ -34,7 +34,9 @@ function hasEnv(
   const processValue = env.env[name];
   if (typeof processValue === "string" && processValue !== "") return true;
   const entryConfig = readSkillEntryConfig(config, resolveSkillKey(entry));
-  if (entryConfig?.env?.[name]) return true;
+  // Own keys only: a variable named `toString` or `constructor` is not provided by any entry.
+  const entryEnv = entryConfig?.env;
+  if (entryEnv !== undefined && Object.hasOwn(entryEnv, name) && entryEnv[name]) return true;
   return isSecretSet(entryConfig?.apiKey) && entry.metadata?.primaryEnv === name;
 }
 

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 import { discoverSkillDirectory } from "./discover-skill-directory.js";
 import type { SkillCandidate } from "./list-skill-candidates.js";
 import {
@@ -6,7 +7,6 @@ import {
   attempt,
   emptySkillScan,
   followSymlink,
-  isInsideRoot,
   type SkillScan,
   type SkillScanContext,
   symlinkOutsideRootDiagnostic,
@@ -33,7 +33,7 @@ export async function discoverSkillChild(options: DiscoverSkillChildOptions): Pr
   if (child.isSymlink) {
     const resolved = await attempt(scan, child.path, () => context.fs.realPath(child.path));
     if (resolved === undefined) return scan;
-    if (!isInsideRoot(resolved, context.rootReal)) {
+    if (!isInsideRoot({ root: context.rootReal, path: resolved })) {
       scan.diagnostics.push(symlinkOutsideRootDiagnostic(child.path, resolved, context.rootReal));
       return scan;
     }

@@ -1,14 +1,14 @@
 import { basename, join } from "node:path";
 import type { DirectoryEntry, FileStat } from "../domain/index.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
+import { IGNORE_FILE_NAMES, type IgnoreRules, isIgnored } from "./is-ignored.js";
 import { loadSkillCandidate, type SkillCandidateFile } from "./load-skill-candidate.js";
 import { mapWithConcurrency } from "./map-with-concurrency.js";
-import { IGNORE_FILE_NAMES, type IgnoreRules, isIgnored, parseIgnoreRules } from "./parse-ignore-rules.js";
 import {
   appendSkillScan,
   attempt,
   emptySkillScan,
   followSymlink,
-  isInsideRoot,
   type SkillScan,
   type SkillScanContext,
   symlinkOutsideRootDiagnostic,
@@ -49,6 +49,8 @@ function hasIgnoreFile(entries: readonly DirectoryEntry[]): boolean {
 
 async function readIgnoreRules(walk: Walk, frame: Frame): Promise<IgnoreRules[]> {
   const rules: IgnoreRules[] = [...frame.rules];
+  // Most skill folders have no ignore file: only those that do load the `ignore` package.
+  const { parseIgnoreRules } = await import("./parse-ignore-rules.js");
   for (const entry of frame.entries) {
     if (!IGNORE_FILE_NAMES.includes(entry.name) || entry.kind === "directory") continue;
     const path = join(frame.dir, entry.name);
@@ -76,7 +78,7 @@ async function resolveSymlink(walk: Walk, link: Omit<ResolvedEntry, "kind" | "re
   if (isIgnored(rules, link.relative, target.kind === "directory")) return undefined;
   const real = await attempt(walk.scan, link.path, () => fs.realPath(link.path));
   if (real === undefined) return undefined;
-  if (!isInsideRoot(real, rootReal)) {
+  if (!isInsideRoot({ root: rootReal, path: real })) {
     walk.scan.diagnostics.push(symlinkOutsideRootDiagnostic(link.path, real, rootReal));
     return undefined;
   }

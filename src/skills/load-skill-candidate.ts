@@ -1,6 +1,5 @@
 import type { FileStat } from "../domain/index.js";
 import type { SkillParseCacheKey } from "./create-skill-parse-cache.js";
-import { parseSkillFile } from "./parse-skill-file.js";
 import { attempt, emptySkillScan, type SkillScan, type SkillScanContext } from "./skill-scan.js";
 import type { ParsedSkillFile } from "./skill-types.js";
 
@@ -16,6 +15,9 @@ export interface SkillCandidateFile {
 async function readAndParse(context: SkillScanContext, candidate: SkillCandidateFile, scan: SkillScan) {
   const text = await attempt(scan, candidate.path, () => context.fs.readText(candidate.path));
   if (text === undefined) return undefined;
+  // Loaded on the first miss only: with every file in the parse cache, neither the parser nor
+  // the YAML library it falls back on is loaded at all.
+  const { parseSkillFile } = await import("./parse-skill-file.js");
   return parseSkillFile(text, candidate.path, candidate.fallbackName, { source: context.source });
 }
 

@@ -1,6 +1,6 @@
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
-import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
+import { resolveConfigSection } from "../config/resolve-openclaw-config.js";
 import type { Diagnostic } from "../domain/index.js";
 import type { SkillSource } from "./skill-types.js";
 
@@ -49,7 +49,7 @@ function expandPath(path: string, homeDir: string, cwd: string): string {
 function pluginRoots(options: ResolveSkillRootsOptions, diagnostics: Diagnostic[]): SkillRoot[] {
   const roots: SkillRoot[] = [];
   for (const plugin of options.plugins ?? []) {
-    if (plugin.id === "acpx" && !resolveOpenClawConfig(options.config).acp.enabled) continue;
+    if (plugin.id === "acpx" && !resolveConfigSection(options.config, "acp").enabled) continue;
     for (const declared of plugin.skills) {
       if (typeof declared !== "string" || declared.trim() === "") continue;
       const root = resolve(plugin.rootDir, declared.trim());
@@ -83,7 +83,7 @@ export function resolveSkillRoots(options: ResolveSkillRootsOptions): ResolvedSk
   const cwd = options.cwd ?? workspaceDir;
   const diagnostics: Diagnostic[] = [];
   const roots: SkillRoot[] = [];
-  const { load } = resolveOpenClawConfig(config).skills;
+  const { load } = resolveConfigSection(config, "skills");
   for (const entry of load.extraDirs) {
     if (entry.trim() === "") continue;
     roots.push({ source: "openclaw-extra", root: expandPath(entry.trim(), homeDir, cwd) });

@@ -1,4 +1,3 @@
-import { sep } from "node:path";
 import type { Diagnostic, FileStat, FileSystem } from "../domain/index.js";
 import { createSkillDiagnostic } from "./create-skill-diagnostic.js";
 import type { SkillParseCache } from "./create-skill-parse-cache.js";
@@ -40,11 +39,6 @@ export function appendSkillScan(into: SkillScan, part: SkillScan): SkillScan {
   into.skipped.push(...part.skipped);
   into.diagnostics.push(...part.diagnostics);
   return into;
-}
-
-export function isInsideRoot(real: string, rootReal: string): boolean {
-  if (real === rootReal) return true;
-  return real.startsWith(rootReal.endsWith(sep) ? rootReal : `${rootReal}${sep}`);
 }
 
 export function symlinkOutsideRootDiagnostic(link: string, target: string, rootReal: string): SkillDiagnostic {

@@ -4,12 +4,7 @@ import {
   type SafeRegex,
   type SafeRegexResult,
 } from "../platform/compile-safe-regex.js";
-
-const REGEXP_SPECIALS = /[.*+?^${}()|[\]\\/]/g;
-
-function escapeLiteral(text: string): string {
-  return text.replace(REGEXP_SPECIALS, "\\$&");
-}
+import { escapeRegExp } from "../platform/escape-reg-exp.js";
 
 /** Index of the `}` closing the `{` at `open`, or -1 when the brace is unbalanced. */
 function findClosingBrace(glob: string, open: number): number {
@@ -47,7 +42,7 @@ function compile(glob: string): string {
   for (let i = 0; i < glob.length; i++) {
     const char = glob[i] ?? "";
     if (char === "\\") {
-      source += escapeLiteral(glob[i + 1] ?? "\\");
+      source += escapeRegExp(glob[i + 1] ?? "\\");
       i++;
     } else if (char === "*") {
       let end = i;
@@ -69,7 +64,7 @@ function compile(glob: string): string {
         .join("|")})`;
       i = close;
     } else {
-      source += escapeLiteral(char);
+      source += escapeRegExp(char);
     }
   }
   return source;

@@ -1,7 +1,8 @@
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { FileSystem } from "../domain/index.js";
 import { ClawEvalError } from "../domain/index.js";
 import { expandHome } from "../platform/expand-home.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 
 /** Outcome of resolving a tool's path argument inside the workspace jail. */
 export type WorkspacePathResult = { ok: true; path: string } | { ok: false; error: string };
@@ -27,12 +28,6 @@ export function escapeError(input: string): WorkspacePathResult {
   return { ok: false, error: `Path escapes workspace root: ${input}` };
 }
 
-/** Whether `path` is `root` or lies below it (compared segment-wise, so `..foo` is inside). */
-export function isInsideRoot(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
-}
-
 /**
  * The pure part of spec/loop.md §9: strip a leading `@`, map Unicode spaces to a space,
  * expand `~`, resolve against the root, normalise, then refuse anything lexically outside.
@@ -52,7 +47,7 @@ export function resolveWorkspacePathLexically(options: LexicalPathOptions): Work
     if (options.allowRoot === true) return { ok: true, path };
     return { ok: false, error: `Path is the workspace root, not a file: ${input}` };
   }
-  if (!isInsideRoot(root, path)) return escapeError(input);
+  if (!isInsideRoot({ root, path })) return escapeError(input);
   return { ok: true, path };
 }
 
@@ -82,7 +77,7 @@ export async function resolveWorkspacePath(options: WorkspacePathOptions): Promi
         if (code === "ENOENT" || code === "ELOOP" || code === "ENOTDIR") return escapeError(options.input);
         throw error;
       }
-      return isInsideRoot(rootReal, real) ? lexical : escapeError(options.input);
+      return isInsideRoot({ root: rootReal, path: real }) ? lexical : escapeError(options.input);
     }
     const parent = dirname(candidate);
     if (parent === candidate) return escapeError(options.input);

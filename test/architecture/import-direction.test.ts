@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importViolation, readSourceFacts } from "../support/architecture-rules.js";
+import { importViolation, readSourceFacts, type SourceFacts } from "../support/architecture-rules.js";
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
@@ -21,6 +21,17 @@ function areaOf(path: string): string {
 
 const files = listSources(SRC);
 
+// Parsing every source file is the cost of this file: both checks share one parse per file.
+const parsed = new Map<string, SourceFacts>();
+function factsOf(file: string): SourceFacts {
+  let facts = parsed.get(file);
+  if (facts === undefined) {
+    facts = readSourceFacts(file, readFileSync(file, "utf8"));
+    parsed.set(file, facts);
+  }
+  return facts;
+}
+
 describe("architecture", () => {
   it("finds the source tree", () => {
     expect(files.length).toBeGreaterThan(20);
@@ -29,7 +40,7 @@ describe("architecture", () => {
   it("imports follow DESIGN.md's direction (domain <- platform <- runtime pieces <- agent <- harness <- runner <- reporters <- cli)", () => {
     const violations: string[] = [];
     for (const file of files) {
-      const { imports } = readSourceFacts(file, readFileSync(file, "utf8"));
+      const { imports } = factsOf(file);
       for (const specifier of imports) {
         if (!specifier.startsWith(".")) continue;
         const target = resolve(dirname(file), specifier);
@@ -46,7 +57,7 @@ describe("architecture", () => {
     for (const file of files) {
       const rel = relative(SRC, file).split(sep).join("/");
       if (rel.startsWith("platform/") || rel === "cli/bin.ts") continue;
-      for (const use of readSourceFacts(file, readFileSync(file, "utf8")).impure) {
+      for (const use of factsOf(file).impure) {
         violations.push(`src/${rel}:${use.line}: ${use.what}`);
       }
     }

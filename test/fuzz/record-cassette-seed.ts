@@ -73,7 +73,8 @@ export async function recordCassetteSeed(options: {
   try {
     const result = await options.transport.run({
       cwd: input.dir,
-      argv: runArgv(SCENARIO_FILE, ["--record"]),
+      // The recording must succeed: a unit timeout a loaded machine cannot hit (a later --timeout wins).
+      argv: runArgv(SCENARIO_FILE, ["--record", "--timeout", "120"]),
       env: { ...input.env, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url },
       deadlineMs: 120_000,
     });

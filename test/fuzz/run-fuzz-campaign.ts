@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { escapeRegExp } from "../../src/platform/escape-reg-exp.js";
 import { checkFuzzOutcome } from "./check-fuzz-outcome.js";
 import { createCliTransport } from "./cli-transport.js";
 import { buildFuzzClasses, type FuzzSeeds } from "./fuzz-classes.js";
@@ -42,10 +43,6 @@ export interface CampaignOptions {
   escapePrefix?: string;
   /** The classes to deal inputs from (default `buildFuzzClasses`); tests of the harness pass their own. */
   buildClasses?: (seeds: FuzzSeeds) => FuzzClass[];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function isDiagnosed(fuzzCase: FuzzCase, outcome: FuzzOutcome): boolean {

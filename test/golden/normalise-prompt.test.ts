@@ -32,6 +32,11 @@ describe("normalisePrompt", () => {
     expect(normalisePrompt(text, { paths: PATHS })).toBe(`${WORKSPACE}x stays; <tmp>/notes.md and <tmp> go`);
   });
 
+  it("ends a path at a full stop that ends a sentence, as cassettes and results do", () => {
+    const text = `The workspace is ${WORKSPACE}. Notes: ${WORKSPACE}.d/x and /tmp/claw-eval-e2e-a1B2c3.`;
+    expect(normalisePrompt(text, { paths: PATHS })).toBe(`The workspace is <workspace>. Notes: <tmp>/x and <tmp>.`);
+  });
+
   it("leaves folders that merely start with claw-eval- alone", () => {
     const text = "Repo: /src/claw-eval/README.md and /src/claw-eval-main/x";
     expect(normalisePrompt(text, { paths: [] })).toBe(text);

@@ -37,6 +37,7 @@ describe("writeReports", () => {
     });
     const runDir = join(outDir, "run-7");
     expect(outcome).toEqual({
+      result,
       written: ["results.json", "junit.xml", "summary.md", "index.html"].map((name) => join(runDir, name)),
       errors: [],
     });
@@ -95,6 +96,12 @@ describe("writeReports", () => {
       redactor: createSecretRedactor([key]),
     });
     expect(outcome.errors).toEqual([]);
+    // Callers print and record this result instead of redacting the run again.
+    const returned = JSON.stringify(outcome.result);
+    expect({ leaked: returned.includes(key.slice(0, 10)), marked: returned.includes("[redacted]") }).toEqual({
+      leaked: false,
+      marked: true,
+    });
     for (const file of outcome.written) {
       const text = readFileSync(file, "utf8");
       expect({ file, leaked: text.includes(key.slice(0, 10)) }).toEqual({ file, leaked: false });

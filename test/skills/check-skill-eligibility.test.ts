@@ -136,4 +136,13 @@ describe("checkSkillEligibility (spec/skills.md §6.1)", () => {
     const blank = { skills: { entries: { s: { apiKey: "", env: { TOKEN_X: "" } } } } };
     expect(checkSkillEligibility(skill, blank, local)).toEqual({ eligible: false, reason: "missing-env" });
   });
+
+  it("does not count inherited object members as entry env values", () => {
+    const local: EligibilityEnv = { platform: "linux", env: {}, isOnPath: () => false };
+    const config = { skills: { entries: { s: { enabled: true } } } };
+    for (const name of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      const skill = entry("s", { requires: { env: [name] } });
+      expect(checkSkillEligibility(skill, config, local), name).toEqual({ eligible: false, reason: "missing-env" });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { cpSync, existsSync } from "node:fs";
+import { cpSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { OpenClawConfigInput as OpenClawConfig } from "../../src/config/openclaw-config-schema.js";
@@ -19,7 +19,7 @@ async function discoverFixture(name: string, options: { env?: Record<string, str
   return { rt, root, config, discovered: await discoverSkillSources(workspace, config, rt) };
 }
 
-describe.skipIf(!existsSync(FIXTURES))("discovery over fixtures/skills", () => {
+describe("discovery over fixtures/skills", () => {
   it("base-is-skill: the root is one skill folder", async () => {
     const { discovered, root } = await discoverFixture("base-is-skill");
     expect(namesOf(discovered, root)).toEqual(["rootskill", "child", "base-is-skill"]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readFrontmatterYaml } from "../../src/skills/read-frontmatter-yaml.js";
 import { readSimpleFrontmatter } from "../../src/skills/read-simple-frontmatter.js";
 import { splitFrontmatter } from "../../src/skills/split-frontmatter.js";
-import { isSkillFile, listFiles, parseFile, sharedCorpus, skillFixtureRoot } from "./corpus-files.js";
+import { corpusSample, isSkillFile, listFiles, parseFile, sharedCorpus, skillFixtureRoot } from "./corpus-files.js";
 
 interface Agreement {
   files: number;
@@ -50,6 +50,25 @@ function agreesWithJson5(text: string): boolean {
 
 const isMarkdown = (name: string) => name.endsWith(".md");
 
+/**
+ * The whole shared corpus when it sits beside the project; on a fresh clone, its committed
+ * sample, where 330 of the 354 files have a closed frontmatter block (21 have none, 3 are
+ * unterminated) and the fast path declines 37 blocks: the 33 invalid ones and 4 whose nested
+ * YAML (multi-line scalars, trailing comments, sequences of mappings) it leaves to the full parser.
+ */
+const corpus =
+  sharedCorpus === undefined
+    ? {
+        label: "the committed corpus sample (no shared corpus beside the project)",
+        root: corpusSample,
+        agreement: { files: 354, blocks: 330, fastPathHits: 293, disagreements: [] },
+      }
+    : {
+        label: "the shared corpus",
+        root: sharedCorpus,
+        agreement: { files: 2479, blocks: 2395, fastPathHits: 2340, disagreements: [] },
+      };
+
 describe("the fast path declines or agrees exactly with the full parser on real files", () => {
   it("on every .md file under fixtures/skills (cases and corpus sample)", () => {
     expect(checkFastPath(listFiles(skillFixtureRoot, isMarkdown))).toStrictEqual({
@@ -60,12 +79,7 @@ describe("the fast path declines or agrees exactly with the full parser on real 
     });
   });
 
-  it.skipIf(sharedCorpus === undefined)("on every SKILL.md of the shared corpus", () => {
-    expect(checkFastPath(listFiles(sharedCorpus ?? "", isSkillFile))).toStrictEqual({
-      files: 2479,
-      blocks: 2395,
-      fastPathHits: 2340,
-      disagreements: [],
-    });
+  it(`on every SKILL.md of ${corpus.label}`, () => {
+    expect(checkFastPath(listFiles(corpus.root, isSkillFile))).toStrictEqual(corpus.agreement);
   });
 });

@@ -1,8 +1,12 @@
-import type { Reporter, TestModule } from "vitest/node";
+import type { Reporter, SerializedError, TestModule } from "vitest/node";
 
-/** Prints one plain closing line, `tests: N passed, N failed[, N skipped]`, after vitest's own summary. */
+/**
+ * Prints one plain closing line, `tests: N passed, N failed[, N skipped][, N errors]`, after
+ * vitest's own summary. Errors outside any test (a failing global setup, an unhandled rejection)
+ * are counted too, so a run that failed before its tests never reads as a clean `0 failed`.
+ */
 export default class PlainSummaryReporter implements Reporter {
-  onTestRunEnd(testModules: readonly TestModule[]): void {
+  onTestRunEnd(testModules: readonly TestModule[], unhandledErrors: readonly SerializedError[] = []): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -15,7 +19,8 @@ export default class PlainSummaryReporter implements Reporter {
       }
       if (module.state() === "failed" && module.children.size === 0) failed += 1;
     }
-    const tail = skipped > 0 ? `, ${skipped} skipped` : "";
-    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${tail}\n`);
+    const skippedText = skipped > 0 ? `, ${skipped} skipped` : "";
+    const errorsText = unhandledErrors.length > 0 ? `, ${unhandledErrors.length} errors` : "";
+    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${skippedText}${errorsText}\n`);
   }
 }

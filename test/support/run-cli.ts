@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { testProcessTag } from "../../src/platform/create-test-runtime.js";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(PROJECT_ROOT, "dist/src/cli/bin.js");
@@ -104,6 +105,10 @@ export function runCliProcess(args: readonly string[], options: CliOptions): Pro
   });
 }
 
+/**
+ * A fresh temp folder `<prefix><tag>-XXXXXX` (tag: {@link testProcessTag}). The prefix must start
+ * with `claw-eval-`: the test cleanup removes such folders of this process after each test file.
+ */
 export function makeTempDir(prefix = "claw-eval-e2e-"): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return realpathSync(mkdtempSync(join(tmpdir(), `${prefix}${testProcessTag()}-`)));
 }
