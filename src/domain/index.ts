@@ -1,4 +1,5 @@
 export * from "./compaction.js";
+export * from "./comparison.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";

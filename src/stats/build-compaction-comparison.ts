@@ -1,6 +1,6 @@
 import { summarizePreservation } from "../context/summarize-preservation.js";
 import type { CompactionAudit } from "../domain/compaction.js";
-import type { CompactionComparison } from "../domain/results.js";
+import type { CompactionComparison } from "../domain/comparison.js";
 import { clusterBootstrap } from "./cluster-bootstrap.js";
 import { wilsonInterval } from "./wilson-interval.js";
 

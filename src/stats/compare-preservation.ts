@@ -1,4 +1,4 @@
-import type { CompactionPairComparison } from "../domain/results.js";
+import type { CompactionPairComparison } from "../domain/comparison.js";
 import { signFlipTest } from "./sign-flip-test.js";
 
 /** One unit both models compacted: each model's mean identifier preservation rate there (0–1). */

@@ -1,23 +1,12 @@
 import fc from "fast-check";
+import { BUILTIN_TOOL_NAMES } from "../../src/tools/create-builtin-tools.js";
 import type { FuzzClass } from "./fuzz-types.js";
 import { anyText, anyValue, deepYaml, hugeText, textWithNul } from "./fuzz-values.js";
 import { withScript } from "./model-reply-classes.js";
 import { RawYaml, scenarioCase } from "./scenario-document.js";
 import type { ScenarioDocument } from "./scenario-seeds.js";
 
-const TOOL_NAMES = [
-  "read",
-  "write",
-  "edit",
-  "ls",
-  "grep",
-  "find",
-  "exec",
-  "message",
-  "sessions_spawn",
-  "memory_search",
-  "memory_get",
-];
+const TOOL_NAMES: readonly string[] = BUILTIN_TOOL_NAMES;
 const ODD_TOOL_NAMES = [
   " read",
   "READ",
