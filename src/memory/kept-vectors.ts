@@ -72,6 +72,7 @@ export function forgetVectors(kept: KeptVectors, ids: readonly string[]): void {
     kept.order.splice(byId(kept, id), 1);
     kept.slotOf.delete(id);
     kept.ids[slot] = undefined;
+    bumpVersion(kept);
   }
   compact(kept);
 }
@@ -93,6 +94,7 @@ export function keepVector(kept: KeptVectors, id: string, vector: ArrayLike<numb
   kept.ids[slot] = id;
   kept.slotOf.set(id, slot);
   kept.order.splice(byId(kept, id), 0, slot);
+  bumpVersion(kept);
 }
 
 /** Keeps the vectors of length `dims` (others are left out). */
@@ -141,114 +143,206 @@ export function keptVector(kept: KeptVectors, slot: number): Float32Array | Floa
   return vector;
 }
 
-/** Cosine scores of every slot against a query, and which slots share a non-zero entry with it. */
-export interface KeptVectorScores {
-  /** By slot: cosine similarity; exactly 0 when either norm is 0 or no non-zero entries meet. */
-  scores: Float64Array;
-  /** By slot: 1 where some entry is non-zero in both the query and the vector. */
-  overlaps: Uint8Array;
+/** Position of each slot in `order`, rebuilt when `order` has changed since (a slot not in `order` is -1). */
+function positionsOf(kept: KeptVectors): Int32Array {
+  const cached = positionCache.get(kept);
+  if (
+    cached !== undefined &&
+    cached.order === kept.order &&
+    cached.length === kept.order.length &&
+    cached.version === orderVersion(kept)
+  ) {
+    return cached.positions;
+  }
+  const positions = new Int32Array(kept.slots).fill(-1);
+  kept.order.forEach((slot, position) => {
+    positions[slot] = position;
+  });
+  positionCache.set(kept, { order: kept.order, length: kept.order.length, version: orderVersion(kept), positions });
+  return positions;
+}
+
+/** Writes since creation: bumped by {@link keepVector} and {@link forgetVectors}. */
+const versions = new WeakMap<KeptVectors, number>();
+const orderVersion = (kept: KeptVectors) => versions.get(kept) ?? 0;
+const bumpVersion = (kept: KeptVectors) => versions.set(kept, orderVersion(kept) + 1);
+const positionCache = new WeakMap<
+  KeptVectors,
+  { order: number[]; length: number; version: number; positions: Int32Array }
+>();
+
+/** The cosine of a slot whose quick quotient was not finite: 0 for a zero dot product or norm, else the quotient. */
+function zeroRule(dot: number, norm: number, queryNorm: number): number {
+  return dot === 0 || norm === 0 ? 0 : dot / (queryNorm * norm);
 }
 
 /**
- * Cosine of `query` (length `dims`) with every slot, summing products in dimension order over
- * the query's non-zero entries only: the skipped terms are zero, so each result equals the full
- * sum exactly. Freed slots score too; callers walk `order`.
+ * Cosine of each live slot (those with a position) into `scores`: products in dimension order
+ * over the query's non-zero entries (`weights` of `columns`), the zero ones skipped, which is the
+ * same sum as over every entry; a dot product or norm of 0 gives exactly 0. Dead slots keep
+ * whatever they held. A function of its own, free of closures, so the hot loop stays tight.
  */
-export function scoreKeptVectors(kept: KeptVectors, query: readonly number[]): KeptVectorScores {
-  const count = kept.slots;
-  const dots = new Float64Array(count);
-  const overlaps = new Uint8Array(count);
-  let querySquares = 0;
-  for (let d = 0; d < kept.dims; d += 1) {
-    const q = query[d]!;
-    querySquares += q * q;
-    if (q === 0) continue;
-    const column = kept.columns[d]!;
-    // No branch on zero entries: adding a zero product leaves a sum unchanged.
-    for (let slot = 0; slot < count; slot += 1) {
-      const value = column[slot]!;
-      dots[slot] = dots[slot]! + q * value;
-      overlaps[slot] = overlaps[slot]! | (value === 0 ? 0 : 1);
-    }
-  }
-  const queryNorm = Math.sqrt(querySquares);
-  const scores = new Float64Array(count);
-  if (querySquares === 0) return { scores, overlaps };
-  // A slot sharing no non-zero entry has a dot product of exactly 0, so its score stays 0.
+function scoreSlots(input: {
+  scores: Float64Array;
+  positions: Int32Array;
+  norms: Float64Array;
+  weights: readonly number[];
+  columns: readonly (Float32Array | Float64Array)[];
+  queryNorm: number;
+  count: number;
+}): void {
+  const { scores, positions, norms, weights, columns, queryNorm, count } = input;
+  const active = columns.length;
+  // The common short queries (one to three non-zero entries) read their columns without a loop.
+  const empty = new Float64Array(0);
+  const [w0 = 0, w1 = 0, w2 = 0] = weights;
+  const [c0 = empty, c1 = empty, c2 = empty] = columns;
   for (let slot = 0; slot < count; slot += 1) {
-    if (overlaps[slot] === 0) continue;
-    const norm = kept.norms[slot]!;
-    scores[slot] = norm === 0 ? 0 : dots[slot]! / (queryNorm * norm);
+    if (positions[slot]! < 0) continue;
+    let dot: number;
+    if (active === 1) dot = 0 + w0 * c0[slot]!;
+    else if (active === 2) dot = 0 + w0 * c0[slot]! + w1 * c1[slot]!;
+    else if (active === 3) dot = 0 + w0 * c0[slot]! + w1 * c1[slot]! + w2 * c2[slot]!;
+    else {
+      dot = 0;
+      for (let index = 0; index < active; index += 1) dot += weights[index]! * columns[index]![slot]!;
+    }
+    const score = dot / (queryNorm * norms[slot]!);
+    // Finite in the common case; 0/0 and x/0 are rare, so the branch is almost never taken.
+    scores[slot] = score - score === 0 ? score : zeroRule(dot, norms[slot]!, queryNorm);
   }
-  return { scores, overlaps };
+}
+
+/** A buffer of `count` doubles owned by `kept`, reused from one ranking to the next. */
+function scratchScores(kept: KeptVectors, count: number): Float64Array {
+  const found = scratch.get(kept);
+  if (found !== undefined && found.length >= count) return found.subarray(0, count);
+  const fresh = new Float64Array(Math.max(count, 64));
+  scratch.set(kept, fresh);
+  return fresh.subarray(0, count);
+}
+const scratch = new WeakMap<KeptVectors, Float64Array>();
+
+/** Whether slot `a` ranks below slot `b`: a lower score, or the same score later in `order`. */
+function weakerSlot(scores: Float64Array, positions: Int32Array, a: number, b: number): boolean {
+  const left = scores[a]!;
+  const right = scores[b]!;
+  return left < right || (left === right && positions[a]! > positions[b]!);
+}
+
+/**
+ * One pass over the scored live slots: the `limit` best in a heap whose root is the weakest kept
+ * (`cut` is its score once full, else -Infinity; non-finite scores left out), and every slot that
+ * scored at least the cut minus `margin` at the time it was seen (a superset of the final ones).
+ */
+function selectBest(input: {
+  scores: Float64Array;
+  positions: Int32Array;
+  count: number;
+  limit: number;
+  margin: number;
+}): { heap: number[]; cut: number; near: number[] } {
+  const { scores, positions, count, limit, margin } = input;
+  const heap: number[] = [];
+  const near: number[] = [];
+  let cut = Number.NEGATIVE_INFINITY;
+  for (let slot = 0; slot < count; slot += 1) {
+    if (positions[slot]! < 0) continue;
+    const score = scores[slot]!;
+    // Most slots fall below the cut: one comparison (false for NaN, which is left out below).
+    if (score < cut - margin) continue;
+    if (!Number.isFinite(score)) continue;
+    if (heap.length < limit) {
+      heap.push(slot);
+      for (let index = heap.length - 1; index > 0; ) {
+        const parent = (index - 1) >> 1;
+        if (!weakerSlot(scores, positions, heap[index]!, heap[parent]!)) break;
+        [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+        index = parent;
+      }
+      if (heap.length === limit) cut = scores[heap[0]!]!;
+    } else if (score >= cut && weakerSlot(scores, positions, heap[0]!, slot)) {
+      heap[0] = slot;
+      for (let index = 0; ; ) {
+        const left = index * 2 + 1;
+        let weakest = index;
+        if (left < heap.length && weakerSlot(scores, positions, heap[left]!, heap[weakest]!)) weakest = left;
+        if (left + 1 < heap.length && weakerSlot(scores, positions, heap[left + 1]!, heap[weakest]!))
+          weakest = left + 1;
+        if (weakest === index) break;
+        [heap[index], heap[weakest]] = [heap[weakest]!, heap[index]!];
+        index = weakest;
+      }
+      cut = scores[heap[0]!]!;
+    }
+    if (score >= cut - margin) near.push(slot);
+  }
+  return { heap, cut, near };
 }
 
 /** What {@link rankKeptVectors} found, as slots. */
 export interface KeptVectorRanking {
+  /** By slot: cosine similarity with the query; valid until the next ranking of the same vectors. */
   scores: Float64Array;
   /** The `limit` best live slots, best first: higher score, then lower chunk id. */
   top: number[];
-  /** Live slots sharing a non-zero entry with the query and scoring at least the cut minus `margin`. */
+  /** Live slots sharing a non-zero entry with the query and scoring at least the cut minus `margin`, by chunk id. */
   near: number[];
-  /** The first `limit` live slots by chunk id that share no non-zero entry with the query (score exactly 0). */
+  /**
+   * When the cut minus `margin` is at most 0 (so a score of exactly 0 could still make the list):
+   * the first `limit` live slots by chunk id that share no non-zero entry with the query (their
+   * score is exactly 0). Otherwise empty.
+   */
   disjoint: number[];
 }
 
 /**
- * Scores every slot ({@link scoreKeptVectors}) and, in one walk through `order`, keeps the
- * `limit` best (non-finite scores left out), the slots within `margin` of the cut, and the
- * first disjoint slots. Linear in the number of slots for a small limit.
+ * Cosine of `query` (length `dims`) with every live slot, and in the same pass the `limit` best
+ * (higher score, then earlier in `order`, i.e. lower chunk id; non-finite scores left out) and
+ * the slots within `margin` of the cut. Products are summed in dimension order over the query's
+ * non-zero entries only: the skipped terms are zero, so each dot product equals the full sum
+ * exactly. A slot whose dot product is 0 (no shared non-zero entry, or a cancellation) or whose
+ * norm is 0 scores exactly 0. Linear in the number of slots for a small limit.
  */
 export function rankKeptVectors(
   kept: KeptVectors,
   query: readonly number[],
   options: { limit: number; margin: number },
 ): KeptVectorRanking {
-  const { scores, overlaps } = scoreKeptVectors(kept, query);
-  const { limit, margin } = options;
-  // A heap of order positions whose root is the weakest kept: lowest score, then highest position.
-  const heap: number[] = [];
-  const weaker = (a: number, b: number) => {
-    const left = scores[kept.order[a]!]!;
-    const right = scores[kept.order[b]!]!;
-    return left < right || (left === right && a > b);
-  };
-  const siftDown = () => {
-    for (let index = 0; ; ) {
-      const left = index * 2 + 1;
-      let weakest = index;
-      if (left < heap.length && weaker(heap[left]!, heap[weakest]!)) weakest = left;
-      if (left + 1 < heap.length && weaker(heap[left + 1]!, heap[weakest]!)) weakest = left + 1;
-      if (weakest === index) return;
-      [heap[index], heap[weakest]] = [heap[weakest]!, heap[index]!];
-      index = weakest;
-    }
-  };
-  const near: number[] = [];
-  const disjoint: number[] = [];
-  const { order } = kept;
-  let cut = Number.NEGATIVE_INFINITY;
-  for (let position = 0; position < order.length; position += 1) {
-    const slot = order[position]!;
-    const score = scores[slot]!;
-    const overlapping = overlaps[slot] === 1;
-    if (!overlapping && disjoint.length < limit) disjoint.push(slot);
-    if (!Number.isFinite(score)) continue;
-    if (heap.length < limit) {
-      heap.push(position);
-      for (let index = heap.length - 1; index > 0 && weaker(heap[index]!, heap[(index - 1) >> 1]!); ) {
-        [heap[index], heap[(index - 1) >> 1]] = [heap[(index - 1) >> 1]!, heap[index]!];
-        index = (index - 1) >> 1;
-      }
-      if (heap.length === limit) cut = scores[order[heap[0]!]!]!;
-    } else if (score > cut) {
-      // An equal score at a later position is the weaker one, so only a higher score enters.
-      heap[0] = position;
-      siftDown();
-      cut = scores[order[heap[0]!]!]!;
-    }
-    if (overlapping && score >= cut - margin) near.push(slot);
+  const count = kept.slots;
+  const scores = scratchScores(kept, count);
+  const activeDims: number[] = [];
+  let querySquares = 0;
+  for (let d = 0; d < kept.dims; d += 1) {
+    const q = query[d]!;
+    querySquares += q * q;
+    if (q !== 0) activeDims.push(d);
   }
-  const top = heap.sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0)).map((position) => order[position]!);
-  return { scores, top, near: near.filter((slot) => scores[slot]! >= cut - margin), disjoint };
+  const weights = activeDims.map((d) => query[d]!);
+  const columns = activeDims.map((d) => kept.columns[d]!);
+  const queryNorm = Math.sqrt(querySquares);
+  const { limit, margin } = options;
+  const positions = positionsOf(kept);
+  const { norms } = kept;
+  scoreSlots({ scores, positions, norms, weights, columns, queryNorm, count });
+  const { heap, cut, near } = selectBest({ scores, positions, count, limit, margin });
+  const weaker = (a: number, b: number) => weakerSlot(scores, positions, a, b);
+  const floor = cut - margin;
+  const overlaps = (slot: number) => activeDims.some((d) => kept.columns[d]![slot] !== 0);
+  const disjoint: number[] = [];
+  if (!(floor > 0)) {
+    for (const slot of kept.order) {
+      if (disjoint.length === limit) break;
+      if (!overlaps(slot)) disjoint.push(slot);
+    }
+  }
+  return {
+    scores,
+    top: heap.sort((a, b) => (weaker(a, b) ? 1 : weaker(b, a) ? -1 : 0)),
+    // Above a floor of 0 a slot scoring at least the floor has a non-zero dot product, so it overlaps.
+    near: near
+      .filter((slot) => scores[slot]! >= floor && (floor > 0 || overlaps(slot)))
+      .sort((a, b) => positions[a]! - positions[b]!),
+    disjoint,
+  };
 }

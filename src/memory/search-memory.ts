@@ -57,7 +57,7 @@ export interface SearchMemoryOptions {
   keywordLeg?(ftsQuery: string, limit: number): Promise<KeywordRow[]>;
   /** Embeds the query and returns ≤ `limit` nearest chunks; absent = no vectors. Not called in `fts-only` mode. */
   vectorLeg?(query: string, limit: number): Promise<VectorRow[]>;
-  /** File mtime in ms, `undefined` when stat fails; called at most once per distinct path. Absent = no stat. */
+  /** File mtime in ms, `undefined` when stat fails; called at most once per distinct path, and only for a path whose timestamp is its mtime (not a dated or evergreen note). Absent = no stat. */
   mtimeOf?(path: string): number | undefined;
   /** Overrides `settings.maxResults` (floored, minimum 1). */
   maxResults?: number;
@@ -104,7 +104,7 @@ export async function searchMemory(options: SearchMemoryOptions): Promise<Memory
   const decayed = gathered.results
     .filter((result) => !options.exclude?.(result))
     .map((result): RankedResult => {
-      const timestampMs = memoryTimestamp({ path: result.path, mtimeMs: mtimeOf(result.path) });
+      const timestampMs = memoryTimestamp({ path: result.path, mtimeOf: () => mtimeOf(result.path) });
       const decay = settings.hybrid.temporalDecay;
       const ageDays = decay.enabled && timestampMs !== undefined ? ageInDays(options.now, timestampMs) : undefined;
       const multiplier = ageDays === undefined ? 1 : decayMultiplier({ ageDays, halfLifeDays: decay.halfLifeDays });

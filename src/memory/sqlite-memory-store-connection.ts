@@ -31,7 +31,7 @@ function parseMeta(value: string): MemoryIndexMeta | undefined {
  */
 export function createMemoryStoreConnection(
   db: Database.Database,
-  flags: { ftsAvailable: boolean; vectorsLoaded: boolean },
+  flags: { ftsAvailable: boolean; vectorsLoaded: boolean; keptPostingsMinRows?: number | undefined },
 ): MemoryStoreConnection {
   const { ftsAvailable, vectorsLoaded } = flags;
   let dims: number | undefined = readVectorTableDims(db);
@@ -48,7 +48,11 @@ export function createMemoryStoreConnection(
   };
   const hasVectorTable = () => vectorsLoaded && dims !== undefined;
   const vectors = createVectorSearch(db, { hasVectorTable: () => hasVectorTable(), vectorDims: () => dims });
-  const keywords = createKeywordSearch(db, { ftsAvailable, indexModel: () => readMeta()?.model });
+  const keywords = createKeywordSearch(db, {
+    ftsAvailable,
+    indexModel: () => readMeta()?.model,
+    keptPostingsMinRows: flags.keptPostingsMinRows,
+  });
   const insertChunk = db.prepare(
     `INSERT INTO chunks (id, path, source, start_line, end_line, hash, model, text, embedding, updated_at)
      VALUES (@id, @path, @source, @startLine, @endLine, @hash, @model, @text, @embedding, @now)`,
@@ -64,15 +68,18 @@ export function createMemoryStoreConnection(
     : undefined;
   const deleteChunks = db.prepare("DELETE FROM chunks WHERE path = ?");
   const hasChunks = db.prepare("SELECT 1 FROM chunks WHERE path = ? LIMIT 1").pluck();
-  const idsOfPath = db.prepare("SELECT id FROM chunks WHERE path = ?").pluck();
+  const rowsOfPath = db.prepare("SELECT rowid, id FROM chunks WHERE path = ?").raw();
   const upsertFileRow = db.prepare(
     "INSERT OR REPLACE INTO files (path, source, hash, mtime, size) VALUES (@path, @source, @hash, @mtime, @size)",
   );
   const deleteFileRow = db.prepare("DELETE FROM files WHERE path = ?");
+  const fileRow = db.prepare("SELECT path, source, hash, mtime, size FROM files WHERE path = ?");
   const deleteRows = (path: string) => {
     if (hasChunks.get(path) === undefined) return;
-    const ids = idsOfPath.all(path) as string[];
+    const rows = rowsOfPath.all(path) as [number, string][];
+    const ids = rows.map(([, id]) => id);
     vectors.forget(ids);
+    keywords.forget(rows.map(([rowid]) => rowid));
     if (hasVectorTable()) {
       // One lookup per id: sqlite-vec answers an IN list by scanning the whole table.
       const remove = db.prepare("DELETE FROM chunks_vec WHERE id = ?");
@@ -100,6 +107,7 @@ export function createMemoryStoreConnection(
       const row = { ...chunk, id, hash, model, path: file.path, source: file.source, now: options.now };
       const { lastInsertRowid } = insertChunk.run({ ...row, embedding: JSON.stringify(chunk.embedding) });
       insertFts?.run({ ...row, rowid: lastInsertRowid });
+      keywords.keep(Number(lastInsertRowid), chunk.text);
       vectors.keep(id, model, chunk.embedding);
       if (vectorsLoaded && chunk.embedding.length > 0) {
         ensureDims(chunk.embedding.length);
@@ -119,6 +127,7 @@ export function createMemoryStoreConnection(
       return write();
     } catch (error) {
       vectors.invalidate();
+      keywords.invalidate();
       throw error;
     }
   };
@@ -141,10 +150,7 @@ export function createMemoryStoreConnection(
     writeBatch: (write) => guarded(() => batch(write)),
     listFiles: () =>
       db.prepare("SELECT path, source, hash, mtime, size FROM files ORDER BY path").all() as IndexedMemoryFile[],
-    getFile: (path) =>
-      db.prepare("SELECT path, source, hash, mtime, size FROM files WHERE path = ?").get(path) as
-        | IndexedMemoryFile
-        | undefined,
+    getFile: (path) => fileRow.get(path) as IndexedMemoryFile | undefined,
     upsertFile: (options) => guarded(() => upsertFile(options)),
     deleteFile: (path) => guarded(() => deleteFile(path)),
     keywordCandidates: (options) => keywords.candidates(options),

@@ -20,6 +20,8 @@ export interface OpenSqliteMemoryStoreOptions {
   vector?: { enabled: boolean; extensionPath?: string | undefined };
   /** ms a locked database is retried; default {@link MEMORY_STORE_BUSY_TIMEOUT_MS}. */
   busyTimeoutMs?: number;
+  /** FTS rows from which keyword postings are kept in memory; default `KEPT_POSTINGS_MIN_ROWS`. */
+  keptPostingsMinRows?: number;
 }
 
 /**
@@ -69,11 +71,15 @@ interface ActiveDatabase {
   connection: MemoryStoreConnection;
 }
 
-function openActive(options: MemoryDatabaseOptions): { active?: ActiveDatabase; diagnostics: Diagnostic[] } {
+function openActive(options: MemoryDatabaseOptions & { keptPostingsMinRows?: number | undefined }): {
+  active?: ActiveDatabase;
+  diagnostics: Diagnostic[];
+} {
   const opened = openMemoryDatabase(options);
   if (!opened.ok) return { diagnostics: opened.diagnostics };
+  const flags = { ...opened, keptPostingsMinRows: options.keptPostingsMinRows };
   return {
-    active: { db: opened.db, connection: createMemoryStoreConnection(opened.db, opened) },
+    active: { db: opened.db, connection: createMemoryStoreConnection(opened.db, flags) },
     diagnostics: opened.diagnostics,
   };
 }
@@ -87,7 +93,8 @@ function ioError(diagnostics: readonly Diagnostic[]): ClawEvalError {
  * files). Never throws: failures come back as `ok: false` with error diagnostics.
  */
 export function openSqliteMemoryStore(options: OpenSqliteMemoryStoreOptions): OpenSqliteMemoryStoreResult {
-  const databaseOptions: MemoryDatabaseOptions = {
+  const databaseOptions: MemoryDatabaseOptions & { keptPostingsMinRows?: number | undefined } = {
+    keptPostingsMinRows: options.keptPostingsMinRows,
     path: options.path,
     ftsTokenizer: options.ftsTokenizer ?? "unicode61",
     vector: options.vector ?? { enabled: true },

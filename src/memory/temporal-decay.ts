@@ -6,6 +6,12 @@ export interface MemoryTimestampInput {
   path: string;
   /** The file's modification time in ms since the epoch; `undefined` when stat failed or was not done. */
   mtimeMs?: number;
+  /** Reads the modification time when `mtimeMs` is absent, only for a path whose timestamp is its mtime. */
+  mtimeOf?: () => number | undefined;
+}
+
+function mtimeOfInput(input: MemoryTimestampInput): number | undefined {
+  return input.mtimeMs ?? input.mtimeOf?.();
 }
 
 function isEvergreen(path: string): boolean {
@@ -34,10 +40,10 @@ export function memoryTimestamp(input: MemoryTimestampInput): number | undefined
   if (match) {
     const dated = utcMidnight(Number(match[1]), Number(match[2]), Number(match[3]));
     if (dated !== undefined) return dated;
-    return input.mtimeMs;
+    return mtimeOfInput(input);
   }
   if (isEvergreen(input.path)) return undefined;
-  return input.mtimeMs;
+  return mtimeOfInput(input);
 }
 
 /** Whole or fractional days from `timestampMs` to `nowMs`, clamped at 0 so future dates never count as fresher than now. */
