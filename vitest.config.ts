@@ -34,7 +34,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/e2e/**", "test/**/*.e2e.test.ts"],
+          // Live provider tests need keys and the network: `npm run test:live` (vitest.live.config.ts).
+          exclude: [...configDefaults.exclude, "test/e2e/**", "test/**/*.e2e.test.ts", "test/live/**"],
           // One worker process runs many files and keeps its module cache between them: importing
           // zod, the SDKs and src/ once per worker instead of once per file cut the unit project's
           // CPU time by about two thirds. Tests must therefore leave no global state behind
@@ -59,6 +60,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // After the unit tests, so the CPU-bound CLI children do not share the cores with them.
           sequence: { groupOrder: 1 },
+          // Two files at a time: much of an e2e file's time is spent waiting (process start-up,
+          // timeouts, signals), so the fuzz sample and the other files overlap on 2 cores.
+          maxWorkers: 2,
         },
       },
     ],

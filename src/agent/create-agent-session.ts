@@ -157,8 +157,11 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     hooks: registry,
     auditMemory: (auditOptions) => memories.audit(auditOptions?.open === true ? agentId : undefined),
     async end() {
-      await main.lifecycle.end(main.context?.messages().length ?? 0);
-      memories.close();
+      try {
+        await main.lifecycle.end(main.context?.messages().length ?? 0);
+      } finally {
+        memories.close();
+      }
     },
     runTurn: (turnOptions) => runMainTurn(context, turnOptions),
   };

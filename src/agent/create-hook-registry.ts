@@ -9,6 +9,7 @@ import {
   type HookResult,
   isHookName,
   type ModifyingHookName,
+  raceAbort,
   type SyncHookName,
   type VoidHookName,
 } from "../domain/index.js";
@@ -61,6 +62,14 @@ export interface HookRegistry {
 export interface HookRegistryOptions {
   /** Receives the `[hooks] …` log lines (handler failures, ignored Promises). Default: dropped; the notices still report them. */
   log?: (line: string) => void;
+  /**
+   * The unit's abort signal. Once it aborts, hook calls stop waiting for their handlers, so a
+   * handler that never settles cannot hold a timed-out or interrupted unit: a void hook still
+   * starts its handlers and returns without them; a modifying hook rejects with an `AbortError`
+   * (its remaining handlers are not called, so nothing they would have blocked goes ahead).
+   * Handlers already started keep running, unwatched.
+   */
+  signal?: AbortSignal;
 }
 
 interface Entry {
@@ -131,7 +140,14 @@ export function createHookRegistry(options: HookRegistryOptions = {}): HookRegis
           return Promise.reject(error);
         }
       });
-      const settled = await Promise.allSettled(runs);
+      let settled: PromiseSettledResult<unknown>[];
+      try {
+        settled = await raceAbort(() => Promise.allSettled(runs), options.signal, `The ${hookName} hook`);
+      } catch (error) {
+        // Aborted: the handlers were started; the caller goes on without them and meets the abort itself.
+        if (options.signal?.aborted === true) return;
+        throw error;
+      }
       // Failures are reported after all settle, in handler order, so the event order is fixed.
       settled.forEach((outcome, index) => {
         const entry = list[index];
@@ -147,8 +163,13 @@ export function createHookRegistry(options: HookRegistryOptions = {}): HookRegis
         call.report?.({ type: "hook_called", hook: hookName, pluginId: entry.pluginId });
         let result: unknown;
         try {
-          result = await entry.handler(call.event, call.context);
+          result = await raceAbort(
+            () => entry.handler(call.event, call.context),
+            options.signal,
+            `The ${hookName} hook`,
+          );
         } catch (error) {
+          if (options.signal?.aborted === true) throw error;
           failed(hookName, entry, error, call.report);
           continue;
         }

@@ -1,8 +1,8 @@
 import type { Message } from "../domain/index.js";
+import { isAbortError } from "../domain/index.js";
 import { auditSummaryQuality } from "./audit-summary-quality.js";
 import { NO_PRIOR_HISTORY } from "./chunk-messages.js";
 import { type SummarizerContext, summarizeInStages } from "./summarize-in-stages.js";
-import { isAbortError } from "./summarizer-abort.js";
 
 /**
  * The optional quality guard over a history summary (context.md §5.7). When

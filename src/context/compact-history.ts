@@ -1,4 +1,5 @@
 import type { CompactionFileDetails, Message } from "../domain/index.js";
+import { isAbortError } from "../domain/index.js";
 import { applyQualityGuard } from "./apply-quality-guard.js";
 import { assembleCompactionSummary, buildStructuredFallbackSummary } from "./assemble-compaction-summary.js";
 import { NO_PRIOR_HISTORY } from "./chunk-messages.js";
@@ -8,7 +9,6 @@ import type { CompactionPlan } from "./plan-compaction.js";
 import { splitPreservedRecentTurns } from "./preserve-recent-turns.js";
 import { summarizeDroppedHistory } from "./summarize-dropped-history.js";
 import { type Summarize, type SummarizerContext, summarizeInStages } from "./summarize-in-stages.js";
-import { isAbortError } from "./summarizer-abort.js";
 
 /** Reason of a compaction cancelled because nothing it would remove is conversation (§5.1 step 1). */
 export const NO_REAL_CONVERSATION = "no real conversation";

@@ -1,8 +1,8 @@
 import type { Message } from "../domain/index.js";
+import { createAbortError, isAbortError, raceAbort } from "../domain/index.js";
 import { buildSummaryRequest, type SummaryKind } from "./build-summary-request.js";
 import { chunkMessagesByMaxTokens, NO_PRIOR_HISTORY } from "./chunk-messages.js";
 import type { CompactionSettings } from "./compaction-settings.js";
-import { createAbortError, isAbortError, raceAbort } from "./summarizer-abort.js";
 
 /** One summariser request: the system message, one user message, the output budget in tokens. */
 export interface SummarizeRequest {
@@ -53,12 +53,16 @@ async function callWithRetries(context: SummarizerContext, request: SummarizeReq
   const { signal } = context;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await raceAbort(() => context.summarize(signal === undefined ? request : { ...request, signal }), signal);
+      return await raceAbort(
+        () => context.summarize(signal === undefined ? request : { ...request, signal }),
+        signal,
+        "The compaction",
+      );
     } catch (error) {
       if (isAbortError(error, signal) || attempt >= SUMMARY_ATTEMPTS) throw error;
     }
     await context.sleep(computeRetryDelay(attempt, context.random), signal);
-    if (signal?.aborted) throw createAbortError(signal);
+    if (signal?.aborted) throw createAbortError(signal, "The compaction");
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Message } from "../domain/index.js";
+import { isAbortError } from "../domain/index.js";
 import type { CompactionPlan } from "./plan-compaction.js";
 import { pruneHistoryForContextShare, shouldPruneHistoryShare } from "./prune-history-share.js";
 import { type SummarizerContext, summarizeInStages } from "./summarize-in-stages.js";
-import { isAbortError } from "./summarizer-abort.js";
 
 /** The history left to summarise after history-share pruning, and the previous summary to give it. */
 export interface HistoryAfterPruning {

@@ -1,8 +1,8 @@
 import type { Message } from "../domain/index.js";
+import { isAbortError } from "../domain/index.js";
 import { estimateMessageTokens } from "../platform/estimate-tokens.js";
 import { isOversizedMessage, NO_PRIOR_HISTORY } from "./chunk-messages.js";
 import { type SummarizerContext, summarizeChunks } from "./summarize-chunks.js";
-import { isAbortError } from "./summarizer-abort.js";
 
 /** Role names as the oversized-message note spells them (context.md §5.3). */
 const NOTE_ROLE_NAMES: Record<Message["role"], string> = {

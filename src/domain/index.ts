@@ -10,6 +10,7 @@ export * from "./is-record.js";
 export * from "./messages.js";
 export * from "./model.js";
 export * from "./model-id.js";
+export * from "./race-abort.js";
 export * from "./results.js";
 export * from "./runtime.js";
 export * from "./scenario.js";

@@ -17,6 +17,8 @@ export interface CreateUnitSessionOptions {
   importModule: (path: string) => Promise<Record<string, unknown>>;
   /** Receives every event of the session's runs. */
   emit: EventSink;
+  /** The unit's abort signal: hook imports, registrations and calls stop waiting once it aborts. */
+  signal: AbortSignal;
 }
 
 /**
@@ -27,8 +29,9 @@ export interface CreateUnitSessionOptions {
 export async function createUnitSession(options: CreateUnitSessionOptions): Promise<AgentSession> {
   const { unit, host, environment, models } = options;
   const scenario = unit.scenario;
-  const hooks = createHookRegistry();
+  const hooks = createHookRegistry({ signal: options.signal });
   await loadHookModules({
+    signal: options.signal,
     paths: scenario.hooks,
     importModule: options.importModule,
     registry: hooks,

@@ -8,6 +8,7 @@ import {
   type HookName,
   isClawEvalError,
   isHookName,
+  raceAbort,
 } from "../domain/index.js";
 import { suggestName } from "../scenarios/suggest-name.js";
 
@@ -25,6 +26,8 @@ export interface LoadHookModulesOptions {
   registry: HookRegistry;
   /** How a module path is shown in errors (relative to the working directory). */
   displayPath: (path: string) => string;
+  /** The unit's abort signal: an import or `register` that never settles is not waited for past it. */
+  signal?: AbortSignal;
 }
 
 const CONTRACT =
@@ -61,8 +64,9 @@ export async function loadHookModules(options: LoadHookModulesOptions): Promise<
     };
     let namespace: Record<string, unknown>;
     try {
-      namespace = await options.importModule(path);
+      namespace = await raceAbort(() => options.importModule(path), options.signal, `The import of ${shown}`);
     } catch (error) {
+      if (options.signal?.aborted === true) throw error;
       return fail(`could not be imported (${errorMessage(error)}); it must be an ES module (.js or .mjs)`, error);
     }
     const found = findRegister(namespace);
@@ -90,9 +94,9 @@ export async function loadHookModules(options: LoadHookModulesOptions): Promise<
       },
     };
     try {
-      await found.register(api);
+      await raceAbort(() => found.register(api), options.signal, `The register function of ${shown}`);
     } catch (error) {
-      if (isClawEvalError(error)) throw error;
+      if (isClawEvalError(error) || options.signal?.aborted === true) throw error;
       fail(`register failed: ${errorMessage(error)}`, error);
     }
   }

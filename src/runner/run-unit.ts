@@ -64,7 +64,15 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     const emit = (event: AgentEvent): void => {
       recorder.events.push(event);
     };
-    session = await createUnitSession({ unit, host, environment, models, importModule: options.importModule, emit });
+    session = await createUnitSession({
+      unit,
+      host,
+      environment,
+      models,
+      importModule: options.importModule,
+      emit,
+      signal,
+    });
     for (const turn of scenario.turns) {
       if (signal.aborted) break;
       recorder.events = [];
@@ -89,7 +97,8 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       if (measures !== undefined) memory = replaceUnitPaths(measures, environment.placeholders, options.stringPool);
     }
   } catch (error) {
-    failure = { status: "errored", error: errorMessage(error) };
+    // A hook that stopped being waited for rejects with an abort: the unit timed out or was interrupted.
+    failure = signal.aborted ? abortStatus(signal.reason) : { status: "errored", error: errorMessage(error) };
   } finally {
     // session_end belongs to no turn; its notices are not recorded.
     recorder.events = [];

@@ -2,9 +2,12 @@ import fc from "fast-check";
 import type { FuzzClass } from "./fuzz-types.js";
 import { HOOKS, hookCase } from "./hook-case.js";
 
+/** Seconds before a hanging input's unit times out: each input of these classes waits it out. */
+const HANGING_TIMEOUT = 0.25;
+
 /**
- * Handlers, registration or import that never settle: the unit times out after 1 s (or, for a
- * sync hook, whose result is not awaited, passes) and the run ends.
+ * Handlers, registration or import that never settle: the unit times out (or, for a sync hook,
+ * whose result is not awaited, passes) and the run ends without waiting for the hook.
  */
 export function hangingHooksClass(): FuzzClass {
   const never = "new Promise(() => {})";
@@ -22,7 +25,7 @@ export function hangingHooksClass(): FuzzClass {
       fc.constant(["register", `export default function register() { return ${never}; }`] as const),
       fc.constant(["import", `await ${never};\nexport default function register() {}`] as const),
     )
-    .map(([label, source]) => hookCase(`never settles: ${label}`, source, false));
+    .map(([label, source]) => hookCase(`never settles: ${label}`, source, false, HANGING_TIMEOUT));
   return { name: "hooks/hanging", category: "hooks", arbitrary };
 }
 
@@ -33,7 +36,7 @@ export function hangingHooksClass(): FuzzClass {
 export function lingeringTimerClass(): FuzzClass {
   const arbitrary = fc.constantFrom(...HOOKS).map((hook) => {
     const source = `export default function register(api) {\n  api.on('${hook}', () => new Promise((resolve) => setTimeout(resolve, 1e9)));\n}\n`;
-    return { ...hookCase(`${hook} waits on a timer of 11 days`, source, false), exits: [0, 1] };
+    return { ...hookCase(`${hook} waits on a timer of 11 days`, source, false, HANGING_TIMEOUT), exits: [0, 1] };
   });
   return { name: "hooks/lingering-timer", category: "hooks", arbitrary, transports: ["cli"] };
 }

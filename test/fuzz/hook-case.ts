@@ -18,14 +18,17 @@ export const HOOKS = [
   "session_start",
 ];
 
-/** A run whose turn writes a file and replies, with the fuzzed hook module and a 1 s scenario timeout. */
-export function hookCase(label: string, source: string, blame: boolean): FuzzCase {
+/**
+ * A run whose turn writes a file and replies, with the fuzzed hook module and a scenario timeout
+ * of `timeout` seconds (default 1; the hanging classes use less, as every one of their inputs waits it out).
+ */
+export function hookCase(label: string, source: string, blame: boolean, timeout = 1): FuzzCase {
   return scenarioCase({
     label,
     document: {
       name: "hooks",
       workspace: "ws",
-      timeout: 1,
+      timeout,
       hooks: ["hooks/h.mjs"],
       turns: [
         {

@@ -8,11 +8,10 @@ import { loopContext } from "../support/loop-context.js";
 import { callContext } from "../support/scenario-turn.js";
 
 /**
- * Live provider round trips. They run only with CLAW_EVAL_LIVE=1 and the provider's key set,
- * and never fail CI for lack of a key. Models can be chosen with CLAW_EVAL_LIVE_ANTHROPIC_MODEL
- * and CLAW_EVAL_LIVE_OPENAI_MODEL.
+ * Live provider round trips: `npm run test:live` (its own vitest config, outside `npm test`).
+ * One test per provider whose key is set; with no key at all, one test fails and says which keys
+ * to set. Models can be chosen with CLAW_EVAL_LIVE_ANTHROPIC_MODEL and CLAW_EVAL_LIVE_OPENAI_MODEL.
  */
-const live = process.env.CLAW_EVAL_LIVE === "1";
 const env: Record<string, string> = {};
 for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
 
@@ -21,9 +20,16 @@ const providers = [
   { id: `openai:${env.CLAW_EVAL_LIVE_OPENAI_MODEL ?? "gpt-4o-mini"}`, key: "OPENAI_API_KEY" },
 ];
 
+const withKeys = providers.filter((provider) => Boolean(env[provider.key]));
+
 describe("live providers", () => {
-  for (const provider of providers) {
-    it.runIf(live && Boolean(env[provider.key]))(`${provider.id}: one tool round trip`, async () => {
+  if (withKeys.length === 0) {
+    it("has a provider key to test with", () => {
+      throw new Error(`set ${providers.map((provider) => provider.key).join(" or ")} to run the live tests`);
+    });
+  }
+  for (const provider of withKeys) {
+    it(`${provider.id}: one tool round trip`, async () => {
       const created = createModel(provider.id, { env, timeoutMs: 60_000 });
       if (!created.ok) throw new Error(created.error);
       const runtime = createTestRuntime({ files: { "note.md": "The secret word is pelican.\n" } });

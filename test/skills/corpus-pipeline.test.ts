@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestRuntime } from "../../src/platform/create-test-runtime.js";
@@ -6,7 +6,6 @@ import { loadSkillsFunnel } from "../../src/skills/load-skills-funnel.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SAMPLE = join(ROOT, "fixtures/skills/corpus");
-const CORPORA = resolve(ROOT, "../shared/corpora");
 
 function countBy(values: readonly string[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -72,27 +71,4 @@ describe("skills pipeline over real corpora", () => {
       diagnostics: { "invalid-frontmatter": 33, "missing-description": 24, "name-format": 10, "name-mismatch": 192 },
     });
   });
-
-  it.runIf(existsSync(CORPORA))(
-    "pins the outcome of the whole ../shared/corpora collection, with no crash",
-    async () => {
-      expect(await runCorpus(CORPORA)).toEqual({
-        loaded: 2362,
-        skipped: { "invalid-frontmatter": 33, "missing-description": 84, shadowed: 204 },
-        discovered: 2158,
-        excluded: { "missing-bins": 55, "missing-config": 1, "missing-env": 8 },
-        eligible: 2094,
-        included: 2092,
-        dropped: { "disable-model-invocation": 2 },
-        truncated: false,
-        diagnostics: {
-          "description-too-long": 1,
-          "invalid-frontmatter": 33,
-          "missing-description": 84,
-          "name-format": 83,
-          "name-mismatch": 1529,
-        },
-      });
-    },
-  );
 });

@@ -1,0 +1,81 @@
+// Guards against a hook that never settles holding its unit after a timeout or an interrupt:
+// a void hook, a modifying hook, a register function and a module import that hang must all
+// let runUnit return with the abort's status, on its own rather than through the runner's grace.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestHost } from "../../src/platform/create-test-host.js";
+import { planUnits } from "../../src/runner/plan-units.js";
+import { runUnit } from "../../src/runner/run-unit.js";
+import { UnitAbort } from "../../src/runner/unit-abort.js";
+import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
+import { makeTempDir } from "../support/run-cli.js";
+
+type Hang = "message_received" | "before_tool_call" | "register" | "import";
+
+const never = () => new Promise<never>(() => {});
+
+/** A one-turn unit (a write, then a reply) whose hook module hangs at `hang` and aborts the unit as it does. */
+async function runHanging(hang: Hang) {
+  const dir = makeTempDir();
+  writeFileSync(join(dir, "hang.mjs"), "export default function register() {}\n");
+  const yaml = [
+    "name: hanging hook",
+    "hooks: [./hang.mjs]",
+    "turns:",
+    "  - user: write it",
+    "    script:",
+    "      - { tool: write, input: { path: note.md, content: x } }",
+    "      - { text: done }",
+  ];
+  writeFileSync(join(dir, "unit.yaml"), `${yaml.join("\n")}\n`);
+  const loaded = await loadScenarios({ paths: [join(dir, "unit.yaml")], cwd: dir });
+  expect(loaded.diagnostics).toEqual([]);
+  const [unit] = planUnits(loaded.scenarios);
+  if (unit === undefined) throw new Error("the scenario planned no unit");
+  const controller = new AbortController();
+  const timeOut = () => controller.abort(new UnitAbort("timeout", "timed out after 1 s"));
+  const module = {
+    default(api: { on(name: string, handler: () => unknown): void }) {
+      if (hang === "register") {
+        timeOut();
+        return never();
+      }
+      if (hang === "message_received" || hang === "before_tool_call") {
+        api.on(hang, () => {
+          timeOut();
+          return never();
+        });
+      }
+      return undefined;
+    },
+  };
+  const importModule = async (): Promise<Record<string, unknown>> => {
+    if (hang !== "import") return module;
+    timeOut();
+    return never();
+  };
+  const result = await runUnit({
+    unit,
+    host: createTestHost({ cwd: dir }),
+    signal: controller.signal,
+    importModule,
+    displayFile: "unit.yaml",
+  });
+  return { result, dir };
+}
+
+describe("runUnit with a hook that never settles", () => {
+  for (const hang of ["message_received", "before_tool_call", "register", "import"] as const) {
+    it(`returns with the timeout when ${hang} hangs`, async () => {
+      const { result } = await runHanging(hang);
+      expect(result).toMatchObject({ status: "errored", error: "timed out after 1 s" });
+    });
+  }
+
+  it("does not run a tool whose before_tool_call hook was still pending at the abort", async () => {
+    const { result } = await runHanging("before_tool_call");
+    const events = result.turns.flatMap((turn) => turn.events);
+    expect(events.some((event) => event.type === "tool_execution_start")).toBe(false);
+  });
+});
