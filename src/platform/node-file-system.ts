@@ -1,4 +1,5 @@
 import {
+  appendFileSync,
   chmodSync,
   closeSync,
   copyFileSync,
@@ -15,7 +16,7 @@ import {
   symlinkSync,
   writeSync,
 } from "node:fs";
-import { appendFile, link, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { link, rename, rm, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
@@ -86,7 +87,8 @@ function copyTree(from: string, to: string): void {
  * readdir, mkdir, realpath, rm) and reads use the synchronous calls: each takes microseconds for
  * the small files a runtime reads (SKILL.md, bootstrap files), while a promise round trip through
  * libuv's thread pool costs several times more and dominated scenario runs and skill scans.
- * Writes stay asynchronous, and each is logged for {@link FileSystem.changesSince}.
+ * Appends are synchronous too; other writes stay asynchronous. Every write is logged for
+ * {@link FileSystem.changesSince}.
  */
 export function createNodeFileSystem(): HostFileSystem {
   const journal = createChangeJournal();
@@ -102,8 +104,16 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async appendText(path, text) {
       journal.record(path);
-      mkdirSync(dirname(path), { recursive: true });
-      await appendFile(path, text, "utf8");
+      // Appends are small (transcript lines) and frequent: a synchronous append, with the folder
+      // created only when it is missing, costs microseconds where mkdir and a thread-pool round
+      // trip on every line dominated scenario runs.
+      try {
+        appendFileSync(path, text, "utf8");
+      } catch (error) {
+        if ((error as { code?: string }).code !== "ENOENT") throw error;
+        mkdirSync(dirname(path), { recursive: true });
+        appendFileSync(path, text, "utf8");
+      }
     },
     async writeExclusive(path, text) {
       journal.record(path);

@@ -116,14 +116,20 @@ describe("resolveOpenClawConfig properties", () => {
     );
   });
 
-  it("resolution is deterministic: the same input gives equal outputs that share no objects", () => {
+  it("resolution is deterministic, and a result shared between callers cannot be changed by one of them", () => {
     assertProperty(
       fc.property(config, (written) => {
         const first = resolveOpenClawConfig(written);
-        const second = resolveOpenClawConfig(written);
+        const second = resolveOpenClawConfig(structuredClone(written));
         expect(second).toEqual(first);
-        expect(second.agents.defaults.heartbeat).not.toBe(first.agents.defaults.heartbeat);
-        expect(second.tools.exec.safeBins).not.toBe(first.tools.exec.safeBins);
+        const shared = resolveOpenClawConfig(written);
+        expect(() => {
+          shared.agents.defaults.heartbeat.every = 60_000;
+        }).toThrow(TypeError);
+        expect(() => {
+          (shared.tools.exec.safeBins as string[]).push("rm");
+        }).toThrow(TypeError);
+        expect(resolveOpenClawConfig(written)).toEqual(first);
       }),
     );
   });
