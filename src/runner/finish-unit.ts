@@ -16,6 +16,11 @@ export interface FinishUnitOptions {
   /** How the unit failed so far, if it did; it stays the reported failure. */
   failure: UnitFailure | undefined;
   stringPool?: StringPool | undefined;
+  /**
+   * Takes the removal of the unit's temp folders instead of waiting for it here: the runner lets
+   * the next unit start meanwhile and waits for every removal before the run ends. Absent: awaited.
+   */
+  deferRemoval?: ((removal: Promise<void>) => void) | undefined;
 }
 
 export interface FinishedUnit {
@@ -29,7 +34,7 @@ export interface FinishedUnit {
  * Ends a unit whatever happened to it, once: fires `session_end` and closes the session's memory
  * ({@link AgentSession.end}), finishes its models (writes cassettes), collects the session
  * transcripts, then removes the unit's temp folders. A failure in these steps never hides the
- * unit's own. Rejects only when the temp folders cannot be removed.
+ * unit's own. Rejects only when the temp folders cannot be removed (and their removal is not deferred).
  */
 export async function finishUnit(options: FinishUnitOptions): Promise<FinishedUnit> {
   let failure = options.failure;
@@ -46,6 +51,10 @@ export async function finishUnit(options: FinishUnitOptions): Promise<FinishedUn
   const recorded = options.session?.transcripts() ?? [];
   const placeholders = options.environment?.placeholders ?? [];
   const sessions = recorded.length > 0 ? replaceUnitPaths(recorded, placeholders, options.stringPool) : undefined;
-  if (options.environment !== undefined) await options.environment.dispose();
+  if (options.environment !== undefined) {
+    const removal = options.environment.dispose();
+    if (options.deferRemoval === undefined) await removal;
+    else options.deferRemoval(removal);
+  }
   return { failure, sessions };
 }

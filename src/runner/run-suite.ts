@@ -80,6 +80,13 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   };
   let crashed = false;
   const stringPool = createStringPool();
+  // Units hand over the removal of their temp folders, so the next unit starts while the disk
+  // works; every removal is awaited before the run ends, and a failed one makes it crash.
+  const removals: Promise<void>[] = [];
+  const removalFailures: string[] = [];
+  const deferRemoval = (removal: Promise<void>) => {
+    removals.push(removal.catch((error: unknown) => void removalFailures.push(errorMessage(error))));
+  };
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
   const displayFile = (file: string) => relative(host.cwd, file) || file;
@@ -129,6 +136,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
           displayFile: shown,
           stringPool,
           golden,
+          deferRemoval,
           ...(options.models ? { models: options.models } : {}),
         }),
         abandoned,
@@ -147,6 +155,8 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   };
 
   await Promise.all(units.map((unit, index) => limit(() => runOne(unit, index))));
+  await Promise.all(removals);
+  if (removalFailures.length > 0) crashed = true;
   const finished = results.map(
     (result, index) =>
       result ?? placeholder(units[index]!, displayFile(units[index]!.scenario.file), "skipped", "not run"),
@@ -163,7 +173,21 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     options: options.record,
     summary,
     units: finished,
-    diagnostics: options.diagnostics ?? [],
+    diagnostics: [...(options.diagnostics ?? []), ...removalFailures.map(removalDiagnostic)],
     obsoleteGolden: [...(options.obsoleteGolden ?? [])],
+  };
+}
+
+/** A temp folder that could not be removed, as a run diagnostic (the run crashes). */
+function removalDiagnostic(message: string): Diagnostic {
+  return {
+    file: "(unit temp folders)",
+    line: 0,
+    column: 0,
+    path: "",
+    expected: "the unit's temp folders removed after it ran",
+    found: message,
+    suggestion: "check the permissions and free space of the system temp folder",
+    severity: "error",
   };
 }

@@ -29,6 +29,8 @@ export interface RunUnitOptions {
   displayFile: string;
   /** The run's golden checks (default: a `check`-mode checker over `host.fs`). */
   golden?: GoldenChecker;
+  /** Takes the removal of the unit's temp folders rather than awaiting it (see `finishUnit`). */
+  deferRemoval?: (removal: Promise<void>) => void;
 }
 
 /**
@@ -102,7 +104,14 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   } finally {
     // session_end belongs to no turn; its notices are not recorded.
     recorder.events = [];
-    finished = await finishUnit({ session, models, environment, failure, stringPool: options.stringPool });
+    finished = await finishUnit({
+      session,
+      models,
+      environment,
+      failure,
+      stringPool: options.stringPool,
+      deferRemoval: options.deferRemoval,
+    });
   }
   return buildUnitResult({
     unit,

@@ -77,6 +77,26 @@ describe("finishUnit", () => {
     expect(calls).toEqual(["end", "finish", "transcripts", "dispose"]);
   });
 
+  it("hands the folder removal over when asked, without waiting for it", async () => {
+    const { calls, environment, ...parts } = fakes();
+    let release: () => void = () => {};
+    const slowRemoval = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handed: Promise<void>[] = [];
+    const finished = await finishUnit({
+      ...parts,
+      environment: { ...environment, dispose: () => slowRemoval },
+      failure: undefined,
+      deferRemoval: (removal) => handed.push(removal),
+    });
+    expect(finished.failure).toBeUndefined();
+    expect(handed).toEqual([slowRemoval]);
+    release();
+    await handed[0];
+    expect(calls).toEqual(["end", "finish", "transcripts"]);
+  });
+
   it("skips what the unit never made", async () => {
     const finished = await finishUnit({
       session: undefined,

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { UnitResult } from "../../src/domain/index.js";
@@ -73,6 +73,47 @@ describe("runSuite", () => {
     expect(seen).toEqual(ids);
     expect(result.summary).toMatchObject({ total: 4, passed: 4, failed: 0 });
     expect(result.status).toBe("completed");
+  });
+
+  it("has removed every unit's temp folders when it returns, and crashes the run when one cannot be removed", async () => {
+    const { dir, units } = await setUp([{}, {}, {}]);
+    const host = createTestHost({ cwd: dir });
+    const made: string[] = [];
+    const makeTempDirectory = host.fs.makeTempDirectory.bind(host.fs);
+    host.fs.makeTempDirectory = async (prefix) => {
+      const path = await makeTempDirectory(prefix);
+      made.push(path);
+      return path;
+    };
+    const result = await runSuite({
+      units,
+      host,
+      runId: "r0",
+      concurrency: 2,
+      importModule: importWithOptions,
+      record,
+    });
+    expect(result.status).toBe("completed");
+    expect(made).toHaveLength(3);
+    for (const path of made) expect(existsSync(path)).toBe(false);
+
+    const remove = host.fs.remove.bind(host.fs);
+    host.fs.remove = async (path) => {
+      if (path.endsWith(".bin")) throw new Error(`EACCES: permission denied, rmdir '${path}'`);
+      return remove(path);
+    };
+    const failing = await runSuite({
+      units,
+      host,
+      runId: "r0b",
+      concurrency: 2,
+      importModule: importWithOptions,
+      record,
+    });
+    expect(failing.status).toBe("crashed");
+    expect(failing.units.map((unit) => unit.status)).toEqual(["passed", "passed", "passed"]);
+    expect(failing.diagnostics).toHaveLength(3);
+    expect(failing.diagnostics[0]).toMatchObject({ severity: "error", found: expect.stringContaining("EACCES") });
   });
 
   it("gives a hanging unit an errored timeout result and finishes the others", async () => {
