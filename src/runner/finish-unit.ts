@@ -18,9 +18,11 @@ export interface FinishUnitOptions {
   stringPool?: StringPool | undefined;
   /**
    * Takes the removal of the unit's temp folders instead of waiting for it here: the runner lets
-   * the next unit start meanwhile and waits for every removal before the run ends. Absent: awaited.
+   * the next unit start meanwhile and waits for every removal before the run ends. What it
+   * returns is awaited (the runner makes a unit wait while too many removals are pending).
+   * Absent: the removal itself is awaited.
    */
-  deferRemoval?: ((removal: Promise<void>) => void) | undefined;
+  deferRemoval?: ((removal: Promise<void>) => Promise<void>) | undefined;
 }
 
 export interface FinishedUnit {
@@ -53,8 +55,7 @@ export async function finishUnit(options: FinishUnitOptions): Promise<FinishedUn
   const sessions = recorded.length > 0 ? replaceUnitPaths(recorded, placeholders, options.stringPool) : undefined;
   if (options.environment !== undefined) {
     const removal = options.environment.dispose();
-    if (options.deferRemoval === undefined) await removal;
-    else options.deferRemoval(removal);
+    await (options.deferRemoval === undefined ? removal : options.deferRemoval(removal));
   }
   return { failure, sessions };
 }

@@ -81,11 +81,16 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   let crashed = false;
   const stringPool = createStringPool();
   // Units hand over the removal of their temp folders, so the next unit starts while the disk
-  // works; every removal is awaited before the run ends, and a failed one makes it crash.
-  const removals: Promise<void>[] = [];
+  // works; every removal is awaited before the run ends, and a failed one makes it crash. A
+  // pending removal keeps its unit's objects alive, so past a few a unit waits for one to end.
+  const pending = new Set<Promise<void>>();
   const removalFailures: string[] = [];
-  const deferRemoval = (removal: Promise<void>) => {
-    removals.push(removal.catch((error: unknown) => void removalFailures.push(errorMessage(error))));
+  const deferRemoval = async (removal: Promise<void>): Promise<void> => {
+    const settled: Promise<void> = removal
+      .catch((error: unknown) => void removalFailures.push(errorMessage(error)))
+      .finally(() => pending.delete(settled));
+    pending.add(settled);
+    while (pending.size > MAX_PENDING_REMOVALS) await Promise.race(pending);
   };
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
@@ -155,7 +160,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   };
 
   await Promise.all(units.map((unit, index) => limit(() => runOne(unit, index))));
-  await Promise.all(removals);
+  await Promise.all(pending);
   if (removalFailures.length > 0) crashed = true;
   const finished = results.map(
     (result, index) =>
@@ -177,6 +182,9 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     obsoleteGolden: [...(options.obsoleteGolden ?? [])],
   };
 }
+
+/** Temp folder removals a run lets go on in the background before a finished unit waits for one. */
+const MAX_PENDING_REMOVALS = 16;
 
 /** A temp folder that could not be removed, as a run diagnostic (the run crashes). */
 function removalDiagnostic(message: string): Diagnostic {

@@ -30,7 +30,7 @@ export interface RunUnitOptions {
   /** The run's golden checks (default: a `check`-mode checker over `host.fs`). */
   golden?: GoldenChecker;
   /** Takes the removal of the unit's temp folders rather than awaiting it (see `finishUnit`). */
-  deferRemoval?: (removal: Promise<void>) => void;
+  deferRemoval?: (removal: Promise<void>) => Promise<void>;
 }
 
 /**

@@ -88,7 +88,9 @@ describe("finishUnit", () => {
       ...parts,
       environment: { ...environment, dispose: () => slowRemoval },
       failure: undefined,
-      deferRemoval: (removal) => handed.push(removal),
+      deferRemoval: async (removal) => {
+        handed.push(removal);
+      },
     });
     expect(finished.failure).toBeUndefined();
     expect(handed).toEqual([slowRemoval]);
