@@ -1,5 +1,5 @@
 import type { AgentSession } from "../agent/create-agent-session.js";
-import type { AgentEvent, Turn, TurnResult } from "../domain/index.js";
+import { type AgentEvent, raceAbort, type Turn, type TurnResult } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import type { UnitGolden } from "./create-unit-golden.js";
@@ -55,13 +55,25 @@ export async function playUnitTurn(options: PlayUnitTurnOptions): Promise<{ stop
     stable();
     return { stop: true };
   }
-  result.expectations = await checkExpectations({
-    scenario: options.unit.scenario,
-    turn,
-    result,
-    importModule: options.importModule,
-    checkPromptGolden: golden.checkPromptGolden(turn),
-  });
+  try {
+    // A custom check that never settles must not hold an aborted unit: the unit then ends with
+    // its timeout or interrupt, keeping this turn, and its temp folders are removed.
+    result.expectations = await raceAbort(
+      () =>
+        checkExpectations({
+          scenario: options.unit.scenario,
+          turn,
+          result,
+          importModule: options.importModule,
+          checkPromptGolden: golden.checkPromptGolden(turn),
+        }),
+      signal,
+      "Checking the expectations",
+    );
+  } catch (error) {
+    stable();
+    throw error;
+  }
   const systemPromptCheck = await golden.checkSystemPrompt(turn, result.systemPrompt);
   if (systemPromptCheck !== undefined) result.expectations.push(systemPromptCheck);
   stable();

@@ -1,7 +1,7 @@
 // Guards against a hook that never settles holding its unit after a timeout or an interrupt:
 // a void hook, a modifying hook, a register function and a module import that hang must all
 // let runUnit return with the abort's status, on its own rather than through the runner's grace.
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createTestHost } from "../../src/platform/create-test-host.js";
@@ -77,5 +77,43 @@ describe("runUnit with a hook that never settles", () => {
     const { result } = await runHanging("before_tool_call");
     const events = result.turns.flatMap((turn) => turn.events);
     expect(events.some((event) => event.type === "tool_execution_start")).toBe(false);
+  });
+});
+
+describe("runUnit with a custom check that never settles", () => {
+  it("returns with the interrupt, keeps the turn, and removes its temp folders", async () => {
+    const dir = makeTempDir();
+    writeFileSync(join(dir, "hang.mjs"), "export default function check() {}\n");
+    const yaml = ["name: hanging check", "turns:", "  - user: hello", "    script: [ { text: hi } ]", "    expect:"];
+    writeFileSync(join(dir, "unit.yaml"), `${[...yaml, "      - custom: ./hang.mjs"].join("\n")}\n`);
+    const loaded = await loadScenarios({ paths: [join(dir, "unit.yaml")], cwd: dir });
+    expect(loaded.diagnostics).toEqual([]);
+    const [unit] = planUnits(loaded.scenarios);
+    if (unit === undefined) throw new Error("the scenario planned no unit");
+    const controller = new AbortController();
+    const host = createTestHost({ cwd: dir });
+    const made: string[] = [];
+    const makeTempDirectory = host.fs.makeTempDirectory.bind(host.fs);
+    host.fs.makeTempDirectory = async (prefix) => {
+      const path = await makeTempDirectory(prefix);
+      made.push(path);
+      return path;
+    };
+    const result = await runUnit({
+      unit,
+      host,
+      signal: controller.signal,
+      importModule: async () => ({
+        default: () => {
+          controller.abort(new UnitAbort("interrupt", "interrupted"));
+          return never();
+        },
+      }),
+      displayFile: "unit.yaml",
+    });
+    expect(result).toMatchObject({ status: "interrupted", error: "interrupted" });
+    expect(result.turns.map((turn) => turn.reply)).toEqual(["hi"]);
+    expect(made).toHaveLength(1);
+    expect(existsSync(made[0]!)).toBe(false);
   });
 });
