@@ -72,9 +72,9 @@ export function forgetVectors(kept: KeptVectors, ids: readonly string[]): void {
     kept.order.splice(byId(kept, id), 1);
     kept.slotOf.delete(id);
     kept.ids[slot] = undefined;
-    bumpVersion(kept);
   }
   compact(kept);
+  positionCache.delete(kept);
 }
 
 /** Adds (or replaces) one vector; one of another length is ignored, as when building. */
@@ -94,7 +94,7 @@ export function keepVector(kept: KeptVectors, id: string, vector: ArrayLike<numb
   kept.ids[slot] = id;
   kept.slotOf.set(id, slot);
   kept.order.splice(byId(kept, id), 0, slot);
-  bumpVersion(kept);
+  positionCache.delete(kept);
 }
 
 /** Keeps the vectors of length `dims` (others are left out). */
@@ -143,33 +143,19 @@ export function keptVector(kept: KeptVectors, slot: number): Float32Array | Floa
   return vector;
 }
 
-/** Position of each slot in `order`, rebuilt when `order` has changed since (a slot not in `order` is -1). */
+/** Position of each slot in `order` (-1 for a freed slot); dropped by every write, rebuilt on the next ranking. */
+const positionCache = new WeakMap<KeptVectors, Int32Array>();
+
 function positionsOf(kept: KeptVectors): Int32Array {
   const cached = positionCache.get(kept);
-  if (
-    cached !== undefined &&
-    cached.order === kept.order &&
-    cached.length === kept.order.length &&
-    cached.version === orderVersion(kept)
-  ) {
-    return cached.positions;
-  }
+  if (cached !== undefined) return cached;
   const positions = new Int32Array(kept.slots).fill(-1);
   kept.order.forEach((slot, position) => {
     positions[slot] = position;
   });
-  positionCache.set(kept, { order: kept.order, length: kept.order.length, version: orderVersion(kept), positions });
+  positionCache.set(kept, positions);
   return positions;
 }
-
-/** Writes since creation: bumped by {@link keepVector} and {@link forgetVectors}. */
-const versions = new WeakMap<KeptVectors, number>();
-const orderVersion = (kept: KeptVectors) => versions.get(kept) ?? 0;
-const bumpVersion = (kept: KeptVectors) => versions.set(kept, orderVersion(kept) + 1);
-const positionCache = new WeakMap<
-  KeptVectors,
-  { order: number[]; length: number; version: number; positions: Int32Array }
->();
 
 /** The cosine of a slot whose quick quotient was not finite: 0 for a zero dot product or norm, else the quotient. */
 function zeroRule(dot: number, norm: number, queryNorm: number): number {

@@ -14,19 +14,40 @@ const MARK = "q";
  * left out, which makes every text containing it unsupported.
  */
 export function classifyFtsCodePoints(tokenize: string, points: readonly number[]): Map<number, FtsCodePointClass> {
-  const probe = openFtsClassProbe(tokenize);
+  const db = new Database(":memory:");
   try {
-    return probe.classify(points);
+    db.exec(`CREATE VIRTUAL TABLE probe USING fts5(t, tokenize='${tokenize.replaceAll("'", "''")}')`);
+    db.exec("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, instance)");
+    const insert = db.prepare("INSERT INTO probe (rowid, t) VALUES (?, ?)");
+    db.transaction(() => {
+      points.forEach((point, index) => {
+        const char = String.fromCodePoint(point);
+        insert.run(index * 3 + 1, MARK + char + MARK);
+        insert.run(index * 3 + 2, char + MARK);
+        insert.run(index * 3 + 3, char);
+      });
+    })();
+    const byDoc = new Map<number, string[]>();
+    for (const { doc, term } of db
+      .prepare("SELECT doc, term FROM probe_terms ORDER BY doc, offset")
+      .all() as Instance[]) {
+      const list = byDoc.get(doc);
+      if (list === undefined) byDoc.set(doc, [term]);
+      else list.push(term);
+    }
+    const classes = new Map<number, FtsCodePointClass>();
+    points.forEach((point, index) => {
+      const found = classOf({
+        carried: byDoc.get(index * 3 + 1) ?? [],
+        opened: byDoc.get(index * 3 + 2) ?? [],
+        alone: byDoc.get(index * 3 + 3) ?? [],
+      });
+      if (found !== undefined) classes.set(point, found);
+    });
+    return classes;
   } finally {
-    probe.close();
+    db.close();
   }
-}
-
-/** A private FTS5 table that code points are tried on. */
-interface FtsClassProbe {
-  /** Classes of `points` that fit the model; missing ones do not. */
-  classify(points: readonly number[]): Map<number, FtsCodePointClass>;
-  close(): void;
 }
 
 interface Instance {
@@ -56,47 +77,4 @@ function classOf(terms: { carried: string[]; opened: string[]; alone: string[] }
     return { starts: true, continues: true, fold };
   if (opened[0] === MARK && alone.length === 0) return { starts: false, continues: true, fold };
   return undefined;
-}
-
-/** Opens a probe for the tokenizer declared as `tokenize` (for example `unicode61`). */
-function openFtsClassProbe(tokenize: string): FtsClassProbe {
-  const db = new Database(":memory:");
-  db.exec(`CREATE VIRTUAL TABLE probe USING fts5(t, tokenize='${tokenize.replaceAll("'", "''")}')`);
-  db.exec("CREATE VIRTUAL TABLE probe_terms USING fts5vocab(probe, instance)");
-  const insert = db.prepare("INSERT INTO probe (rowid, t) VALUES (?, ?)");
-  const read = db.prepare("SELECT doc, term FROM probe_terms ORDER BY doc, offset");
-  const clear = db.prepare("DELETE FROM probe");
-  const probeAll = db.transaction((points: readonly number[]): Instance[] => {
-    points.forEach((point, index) => {
-      const char = String.fromCodePoint(point);
-      insert.run(index * 3 + 1, MARK + char + MARK);
-      insert.run(index * 3 + 2, char + MARK);
-      insert.run(index * 3 + 3, char);
-    });
-    const instances = read.all() as Instance[];
-    clear.run();
-    return instances;
-  });
-  return {
-    classify(points) {
-      const instances = probeAll(points);
-      const byDoc = new Map<number, string[]>();
-      for (const { doc, term } of instances) {
-        const list = byDoc.get(doc);
-        if (list === undefined) byDoc.set(doc, [term]);
-        else list.push(term);
-      }
-      const classes = new Map<number, FtsCodePointClass>();
-      points.forEach((point, index) => {
-        const found = classOf({
-          carried: byDoc.get(index * 3 + 1) ?? [],
-          opened: byDoc.get(index * 3 + 2) ?? [],
-          alone: byDoc.get(index * 3 + 3) ?? [],
-        });
-        if (found !== undefined) classes.set(point, found);
-      });
-      return classes;
-    },
-    close: () => db.close(),
-  };
 }

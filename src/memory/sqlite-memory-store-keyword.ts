@@ -80,6 +80,14 @@ export function createKeywordSearch(
   const rowsById = db.prepare(
     `SELECT rowid, ${ROW_COLUMNS} FROM chunks WHERE rowid IN (SELECT value FROM json_each(?))`,
   );
+  /** The rows of these ranked rowids, by rank then chunk id. */
+  const readRanked = (winners: readonly { rowid: number; rank: number }[]): KeywordRow[] => {
+    const rankOf = new Map(winners.map((row) => [row.rowid, row.rank]));
+    const rows = rowsById.all(JSON.stringify(winners.map((row) => row.rowid))) as (Omit<KeywordRow, "rank"> & {
+      rowid: number;
+    })[];
+    return rows.map(({ rowid, ...row }) => ({ ...row, rank: rankOf.get(rowid)! })).sort(byRankThenId);
+  };
   let tokenizer: string | undefined;
   const tokenizerOf = (): string => {
     if (tokenizer !== undefined) return tokenizer;
@@ -151,12 +159,7 @@ export function createKeywordSearch(
     const ranking = rankKeptPostings(index, phrases, { limit, log: ftsLog() });
     if (ranking === undefined) return undefined;
     if (ranking.rowids.length === 0) return [];
-    const rankOf = new Map(ranking.rowids.map((rowid, at) => [rowid, ranking.ranks[at]!]));
-    const rows = rowsById.all(JSON.stringify(ranking.rowids)) as (Omit<KeywordRow, "rank"> & { rowid: number })[];
-    return rows
-      .map(({ rowid, ...row }) => ({ ...row, rank: rankOf.get(rowid)! }))
-      .sort(byRankThenId)
-      .slice(0, limit);
+    return readRanked(ranking.rowids.map((rowid, at) => ({ rowid, rank: ranking.ranks[at]! }))).slice(0, limit);
   };
   return {
     candidates({ ftsQuery, model, limit: asked }) {
@@ -169,12 +172,7 @@ export function createKeywordSearch(
       if (top.length > limit && top[limit - 1]!.rank === top[limit]!.rank) {
         return plain.all(ftsQuery, model, limit) as KeywordRow[];
       }
-      const winners = top.slice(0, limit);
-      const rankOf = new Map(winners.map((row) => [row.rowid, row.rank]));
-      const rows = rowsById.all(JSON.stringify(winners.map((row) => row.rowid))) as (Omit<KeywordRow, "rank"> & {
-        rowid: number;
-      })[];
-      return rows.map(({ rowid, ...row }) => ({ ...row, rank: rankOf.get(rowid)! })).sort(byRankThenId);
+      return readRanked(top.slice(0, limit));
     },
     keep(rowid, text) {
       if (kept !== undefined) keepPostings(kept, rowid, termsOf(text));

@@ -10,7 +10,7 @@ import { buildFtsQuery } from "../../src/memory/build-fts-query.js";
 import { classifyFtsCodePoints } from "../../src/memory/sqlite-memory-store-fts-classes.js";
 import { type FtsCodePointClass, tokenizeLikeFts, unknownCodePoints } from "../../src/memory/tokenize-like-fts.js";
 import { assertProperty } from "../support/assert-property.js";
-import { openStore, tempStorePath } from "./memory-store-fakes.js";
+import { openStore, tempStorePath, writeModelMeta } from "./memory-store-fakes.js";
 
 /** Characters that stress the tokenizer: case, precomposed and combining diacritics, separators, CJK, emoji, astral letters, a lone surrogate. */
 const TRICKY = [
@@ -116,6 +116,13 @@ const queryText = fc
 
 type Store = ReturnType<typeof openStore>;
 
+/** A keyword-only store that keeps its postings from the first row on. */
+function openPostingsStore(path: string): Store {
+  const store = openStore({ path, vector: { enabled: false }, keptPostingsMinRows: 0 });
+  writeModelMeta(store, "none");
+  return store;
+}
+
 function writeNote(store: Store, index: number, chunks: readonly string[]): void {
   const name = `memory/n${index}.md`;
   store.upsertFile({
@@ -156,17 +163,7 @@ describe("keyword search from kept postings", () => {
         // A query of emoji alone has no FTS term: the keyword leg is skipped before the store.
         fc.pre(ftsQuery !== undefined);
         const path = tempStorePath();
-        const store = openStore({ path, vector: { enabled: false }, keptPostingsMinRows: 0 });
-        store.writeMeta({
-          storeLayout: 2,
-          provider: "none",
-          model: "m",
-          providerKey: "k",
-          sources: ["memory"],
-          chunkTokens: 400,
-          chunkOverlap: 80,
-          ftsTokenizer: "unicode61",
-        });
+        const store = openPostingsStore(path);
         for (const [index, chunks] of first.entries()) writeNote(store, index, chunks);
         const before = store.keywordCandidates({ ftsQuery, model: "m", limit });
         expect(before.map((row) => ({ id: row.id, rank: row.rank }))).toEqual(plainRanking(path, ftsQuery, limit));
@@ -186,17 +183,7 @@ describe("keyword search from kept postings", () => {
 
   it("stays exact across a compaction of dead slots", () => {
     const path = tempStorePath();
-    const store = openStore({ path, vector: { enabled: false }, keptPostingsMinRows: 0 });
-    store.writeMeta({
-      storeLayout: 2,
-      provider: "none",
-      model: "m",
-      providerKey: "k",
-      sources: ["memory"],
-      chunkTokens: 400,
-      chunkOverlap: 80,
-      ftsTokenizer: "unicode61",
-    });
+    const store = openPostingsStore(path);
     const chunk = (round: number, line: number) =>
       `alpha ${round % 3 === 0 ? "beta" : "gamma"} note ${line} ${"alpha ".repeat(line % 4)}`;
     writeNote(store, 0, ["alpha beta"]);

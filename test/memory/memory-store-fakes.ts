@@ -19,6 +19,20 @@ export function openStore(options: Partial<OpenSqliteMemoryStoreOptions> & { pat
   return opened.store;
 }
 
+/** Writes the meta row of a store indexed by `provider` with model `m` (the model the fast paths serve). */
+export function writeModelMeta(store: SqliteMemoryStore, provider: string): void {
+  store.writeMeta({
+    storeLayout: 2,
+    provider,
+    model: "m",
+    providerKey: "k",
+    sources: ["memory"],
+    chunkTokens: 400,
+    chunkOverlap: 80,
+    ftsTokenizer: "unicode61",
+  });
+}
+
 /** Letter counts of a–h (lower-cased): a tiny deterministic embedding; text without those letters gives the zero vector. */
 export function letterVector(text: string): number[] {
   const vector = new Array<number>(8).fill(0);

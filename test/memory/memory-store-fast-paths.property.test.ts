@@ -7,7 +7,7 @@ import * as sqliteVec from "sqlite-vec";
 import { describe, expect, it } from "vitest";
 import { toFloat32Blob } from "../../src/memory/sqlite-memory-store-vectors.js";
 import { assertProperty } from "../support/assert-property.js";
-import { openStore, tempStorePath } from "./memory-store-fakes.js";
+import { openStore, tempStorePath, writeModelMeta } from "./memory-store-fakes.js";
 
 const DIMS = 16;
 /** Small integer entries make exact ties, zero vectors and disjoint supports common. */
@@ -47,16 +47,7 @@ function fill(path: string, vectors: boolean, content: Files) {
       now: 1,
     });
   });
-  store.writeMeta({
-    storeLayout: 2,
-    provider: "hash",
-    model: "m",
-    providerKey: "k",
-    sources: ["memory"],
-    chunkTokens: 400,
-    chunkOverlap: 80,
-    ftsTokenizer: "unicode61",
-  });
+  writeModelMeta(store, "hash");
   return store;
 }
 

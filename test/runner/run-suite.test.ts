@@ -7,6 +7,7 @@ import { importModule } from "../../src/runner/import-module.js";
 import { planUnits } from "../../src/runner/plan-units.js";
 import { runSuite } from "../../src/runner/run-suite.js";
 import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
+import { recordTempDirectories } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
 
 const SLOW_CHECK = join(import.meta.dirname, "../fixtures/runner/slow-check.mjs");
@@ -78,13 +79,7 @@ describe("runSuite", () => {
   it("has removed every unit's temp folders when it returns, and crashes the run when one cannot be removed", async () => {
     const { dir, units } = await setUp([{}, {}, {}]);
     const host = createTestHost({ cwd: dir });
-    const made: string[] = [];
-    const makeTempDirectory = host.fs.makeTempDirectory.bind(host.fs);
-    host.fs.makeTempDirectory = async (prefix) => {
-      const path = await makeTempDirectory(prefix);
-      made.push(path);
-      return path;
-    };
+    const made = recordTempDirectories(host.fs);
     const result = await runSuite({
       units,
       host,

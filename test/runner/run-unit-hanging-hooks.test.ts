@@ -1,14 +1,12 @@
 // Guards against a hook that never settles holding its unit after a timeout or an interrupt:
 // a void hook, a modifying hook, a register function and a module import that hang must all
 // let runUnit return with the abort's status, on its own rather than through the runner's grace.
-import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createTestHost } from "../../src/platform/create-test-host.js";
-import { planUnits } from "../../src/runner/plan-units.js";
 import { runUnit } from "../../src/runner/run-unit.js";
 import { UnitAbort } from "../../src/runner/unit-abort.js";
-import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
+import { planOneUnit, recordTempDirectories } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
 
 type Hang = "message_received" | "before_tool_call" | "register" | "import";
@@ -18,21 +16,19 @@ const never = () => new Promise<never>(() => {});
 /** A one-turn unit (a write, then a reply) whose hook module hangs at `hang` and aborts the unit as it does. */
 async function runHanging(hang: Hang) {
   const dir = makeTempDir();
-  writeFileSync(join(dir, "hang.mjs"), "export default function register() {}\n");
-  const yaml = [
-    "name: hanging hook",
-    "hooks: [./hang.mjs]",
-    "turns:",
-    "  - user: write it",
-    "    script:",
-    "      - { tool: write, input: { path: note.md, content: x } }",
-    "      - { text: done }",
-  ];
-  writeFileSync(join(dir, "unit.yaml"), `${yaml.join("\n")}\n`);
-  const loaded = await loadScenarios({ paths: [join(dir, "unit.yaml")], cwd: dir });
-  expect(loaded.diagnostics).toEqual([]);
-  const [unit] = planUnits(loaded.scenarios);
-  if (unit === undefined) throw new Error("the scenario planned no unit");
+  const unit = await planOneUnit(
+    dir,
+    [
+      "name: hanging hook",
+      "hooks: [./hang.mjs]",
+      "turns:",
+      "  - user: write it",
+      "    script:",
+      "      - { tool: write, input: { path: note.md, content: x } }",
+      "      - { text: done }",
+    ],
+    { "hang.mjs": "export default function register() {}\n" },
+  );
   const controller = new AbortController();
   const timeOut = () => controller.abort(new UnitAbort("timeout", "timed out after 1 s"));
   const module = {
@@ -83,22 +79,21 @@ describe("runUnit with a hook that never settles", () => {
 describe("runUnit with a custom check that never settles", () => {
   it("returns with the interrupt, keeps the turn, and removes its temp folders", async () => {
     const dir = makeTempDir();
-    writeFileSync(join(dir, "hang.mjs"), "export default function check() {}\n");
-    const yaml = ["name: hanging check", "turns:", "  - user: hello", "    script: [ { text: hi } ]", "    expect:"];
-    writeFileSync(join(dir, "unit.yaml"), `${[...yaml, "      - custom: ./hang.mjs"].join("\n")}\n`);
-    const loaded = await loadScenarios({ paths: [join(dir, "unit.yaml")], cwd: dir });
-    expect(loaded.diagnostics).toEqual([]);
-    const [unit] = planUnits(loaded.scenarios);
-    if (unit === undefined) throw new Error("the scenario planned no unit");
+    const unit = await planOneUnit(
+      dir,
+      [
+        "name: hanging check",
+        "turns:",
+        "  - user: hello",
+        "    script: [ { text: hi } ]",
+        "    expect:",
+        "      - custom: ./hang.mjs",
+      ],
+      { "hang.mjs": "export default function check() {}\n" },
+    );
     const controller = new AbortController();
     const host = createTestHost({ cwd: dir });
-    const made: string[] = [];
-    const makeTempDirectory = host.fs.makeTempDirectory.bind(host.fs);
-    host.fs.makeTempDirectory = async (prefix) => {
-      const path = await makeTempDirectory(prefix);
-      made.push(path);
-      return path;
-    };
+    const made = recordTempDirectories(host.fs);
     const result = await runUnit({
       unit,
       host,

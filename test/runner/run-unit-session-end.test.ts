@@ -1,12 +1,9 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GoldenChecker } from "../../src/golden/index.js";
 import { createTestHost } from "../../src/platform/create-test-host.js";
-import { planUnits } from "../../src/runner/plan-units.js";
 import { runUnit } from "../../src/runner/run-unit.js";
 import { UnitAbort } from "../../src/runner/unit-abort.js";
-import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
+import { planOneUnit } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
 
 interface Recorded {
@@ -23,7 +20,6 @@ interface Recorded {
  */
 async function setUp(options: { golden: boolean; onMessage?: () => void }) {
   const dir = makeTempDir();
-  writeFileSync(join(dir, "record-hooks.mjs"), "export default function register() {}\n");
   const lines = [
     "name: ends its session",
     "hooks: [./record-hooks.mjs]",
@@ -34,11 +30,7 @@ async function setUp(options: { golden: boolean; onMessage?: () => void }) {
     "    expect:",
     "      - reply-equals: hi",
   ];
-  writeFileSync(join(dir, "unit.yaml"), `${lines.join("\n")}\n`);
-  const loaded = await loadScenarios({ paths: [join(dir, "unit.yaml")], cwd: dir });
-  expect(loaded.diagnostics).toEqual([]);
-  const [unit] = planUnits(loaded.scenarios);
-  if (unit === undefined) throw new Error("the scenario planned no unit");
+  const unit = await planOneUnit(dir, lines, { "record-hooks.mjs": "export default function register() {}\n" });
   const recorded: Recorded = { ends: [], fired: [] };
   const hookModule = {
     default(api: { on(name: string, handler: (event: Record<string, unknown>) => void): void }) {
