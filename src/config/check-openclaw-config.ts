@@ -1,5 +1,6 @@
 import { formatFieldPath } from "../domain/format-field-path.js";
 import { asRecord } from "../domain/is-record.js";
+import { setOwnProperty } from "../domain/set-own-property.js";
 import { configDescribeValue } from "./config-describe-value.js";
 import type { ConfigIssue } from "./config-issue.js";
 import type { ConfigNode, ConfigNodeKind } from "./config-node.js";
@@ -86,8 +87,7 @@ function rebuild(record: Record<string, unknown>, check: (key: string, value: un
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     const checked = check(key, value);
-    if (checked !== DROP)
-      Object.defineProperty(result, key, { value: checked, enumerable: true, writable: true, configurable: true });
+    if (checked !== DROP) setOwnProperty(result, key, checked);
   }
   return result;
 }

@@ -15,6 +15,7 @@ export * from "./results.js";
 export * from "./runtime.js";
 export * from "./scenario.js";
 export * from "./session-key.js";
+export * from "./set-own-property.js";
 export * from "./tool.js";
 export * from "./tool-version.js";
 export * from "./transcript.js";

@@ -25,6 +25,17 @@ const CLAW_EVAL_TEMP_PATH = new RegExp(
   "g",
 );
 
+function commonPrefix(paths: readonly string[]): string {
+  if (paths.length === 0) return "";
+  let prefix = paths[0]!;
+  for (const path of paths) {
+    let length = 0;
+    while (length < prefix.length && length < path.length && prefix[length] === path[length]) length += 1;
+    prefix = prefix.slice(0, length);
+  }
+  return prefix;
+}
+
 /**
  * The one replacer of a run's temp paths by placeholders (recorded results, golden prompts,
  * cassette keys and responses). Each path is replaced as a whole: not `/tmp/ab` inside `/tmp/abc`
@@ -42,7 +53,11 @@ export function createPathReplacer(options: CreatePathReplacerOptions): (text: s
       pattern: new RegExp(`${escapeRegExp(path)}${PATH_END}`, "g"),
     }));
   const otherTempFolders = options.otherTempFolders === true;
+  // A unit's paths share a long prefix (its workspace, `.home` and `.bin` siblings): text without
+  // it holds none of them, found in one scan instead of one per path.
+  const shared = commonPrefix(replacements.map(({ path }) => path));
   return (text) => {
+    if (shared.length > 1 && !text.includes(shared) && !(otherTempFolders && text.includes("/claw-eval-"))) return text;
     let result = text;
     for (const { path, placeholder, pattern } of replacements) {
       if (result.includes(path)) result = result.replace(pattern, () => placeholder);

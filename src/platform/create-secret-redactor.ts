@@ -1,3 +1,4 @@
+import { setOwnProperty } from "../domain/set-own-property.js";
 import { escapeHtml } from "./escape-html.js";
 import { escapeRegExp } from "./escape-reg-exp.js";
 
@@ -114,21 +115,43 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
     return result + text.slice(from);
   };
 
+  // Shorter text holds nothing to redact: every secret form is at least this long, and so is a
+  // credential header with its value.
+  const redactString = (text: string): string => (text.length < MIN_SECRET_LENGTH ? text : redactText(text));
+
+  // Copies only the arrays and objects on the way to a change; a result has thousands of small
+  // objects and almost never a secret.
   const redactValue = (value: unknown): unknown => {
-    if (typeof value === "string") return redactText(value);
+    if (typeof value === "string") return redactString(value);
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) {
-      const items = value.map(redactValue);
-      return items.some((item, index) => item !== value[index]) ? items : value;
+      let copy: unknown[] | undefined;
+      for (let index = 0; index < value.length; index += 1) {
+        const item: unknown = value[index];
+        const redacted = redactValue(item);
+        if (redacted === item) continue;
+        copy ??= value.slice();
+        copy[index] = redacted;
+      }
+      return copy ?? value;
     }
     if (!isPlainObject(value)) return value;
-    let changed = false;
-    const entries = Object.entries(value).map(([key, item]): [string, unknown] => {
-      const entry: [string, unknown] = [redactText(key), redactValue(item)];
-      if (entry[0] !== key || entry[1] !== item) changed = true;
-      return entry;
-    });
-    return changed ? Object.fromEntries(entries) : value;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let copy: Record<string, unknown> | undefined;
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      const item = record[key];
+      const redactedKey = redactString(key);
+      const redacted = redactValue(item);
+      if (copy === undefined) {
+        if (redactedKey === key && redacted === item) continue;
+        copy = {};
+        for (const earlier of keys.slice(0, index)) setOwnProperty(copy, earlier, record[earlier]);
+      }
+      setOwnProperty(copy, redactedKey, redacted);
+    }
+    return copy ?? value;
   };
 
   const add = (more: Iterable<string>): void => {

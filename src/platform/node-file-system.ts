@@ -11,11 +11,9 @@ import {
   readFileSync,
   readlinkSync,
   realpathSync,
-  rmdirSync,
   type Stats,
   statSync,
   symlinkSync,
-  unlinkSync,
   writeSync,
 } from "node:fs";
 import { link, rename, symlink, unlink, writeFile } from "node:fs/promises";
@@ -23,6 +21,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { DirectoryEntry, FileStat, HostFileSystem } from "../domain/index.js";
 import { createChangeJournal } from "./create-change-journal.js";
+import { createTreeRemover } from "./create-tree-remover.js";
 
 function toFileStat(stats: Stats): FileStat {
   const kind = stats.isFile()
@@ -40,7 +39,32 @@ function isMissing(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
+/**
+ * A path's stat, `undefined` when it is missing. Asks node not to throw for a missing entry:
+ * building the error costs far more than the call itself, and most probes (bootstrap files,
+ * skill roots, `.git`) find nothing. A parent that is a file (ENOTDIR) still throws, and is
+ * missing too.
+ */
+function statIfPresent(read: typeof statSync, path: string): FileStat | undefined {
+  try {
+    const stats = read(path, { throwIfNoEntry: false });
+    return stats === undefined ? undefined : toFileStat(stats);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 let atomicCounter = 0;
+
+let resolvedTempRoot: { root: string; real: string } | undefined;
+
+/** The real path of the OS temp folder, resolved again only when TMPDIR changes. */
+function realTempRoot(): string {
+  const root = tmpdir();
+  if (resolvedTempRoot?.root !== root) resolvedTempRoot = { root, real: realpathSync(root) };
+  return resolvedTempRoot.real;
+}
 
 function temporaryPath(path: string): string {
   atomicCounter += 1;
@@ -64,37 +88,6 @@ async function writeExclusive(path: string, text: string): Promise<void> {
   } finally {
     await unlink(temporary);
   }
-}
-
-/**
- * Removes a file, link or folder tree; a missing path is fine. Links are removed, never
- * followed. Synchronous and iterative: directory entries carry their kind, so a unit's small
- * tree costs one call per entry, where `fs.promises.rm` stats each entry through the thread
- * pool and took about 1 ms of main-thread time per unit; no depth can overflow the stack.
- */
-function removeTree(root: string): void {
-  let stats: Stats;
-  try {
-    stats = lstatSync(root);
-  } catch (error) {
-    if (isMissing(error)) return;
-    throw error;
-  }
-  if (!stats.isDirectory()) {
-    unlinkSync(root);
-    return;
-  }
-  // Folders in the order met; removed in reverse, so children go before their parents.
-  const folders = [root];
-  for (let index = 0; index < folders.length; index += 1) {
-    const folder = folders[index]!;
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) folders.push(path);
-      else unlinkSync(path);
-    }
-  }
-  for (let index = folders.length - 1; index >= 0; index -= 1) rmdirSync(folders[index]!);
 }
 
 /**
@@ -125,6 +118,7 @@ function copyTree(from: string, to: string): void {
  */
 export function createNodeFileSystem(): HostFileSystem {
   const journal = createChangeJournal();
+  const removeTree = createTreeRemover();
   return {
     changesSince: (since) => journal.changesSince(since),
     noteUnknownChange: () => journal.recordUnknown(),
@@ -171,25 +165,12 @@ export function createNodeFileSystem(): HostFileSystem {
       }));
       return listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
-    async stat(path) {
-      try {
-        return toFileStat(statSync(path));
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
-    },
-    async lstat(path) {
-      try {
-        return toFileStat(lstatSync(path));
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
-    },
+    stat: async (path) => statIfPresent(statSync, path),
+    lstat: async (path) => statIfPresent(lstatSync, path),
     realPath: async (path) => realpathSync(path),
     async makeTempDirectory(prefix) {
-      return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+      // mkdtemp adds a fresh folder, never a link, so only the temp root needs resolving.
+      return mkdtempSync(join(realTempRoot(), prefix));
     },
     async copyDirectory(from, to) {
       journal.recordUnknown();
@@ -197,7 +178,7 @@ export function createNodeFileSystem(): HostFileSystem {
     },
     async remove(path) {
       journal.record(path);
-      removeTree(path);
+      await removeTree(path);
     },
     async writeTextAtomic(path, content) {
       journal.record(path);

@@ -81,6 +81,14 @@ describe("createSecretRedactor", () => {
     expect(value.error).toBe("bad key s3cret-key-1");
   });
 
+  it("keeps a `__proto__` key an own property when its value is redacted", () => {
+    const parsed = JSON.parse('{"first": 1, "__proto__": "key s3cret-key-1"}') as Record<string, unknown>;
+    const redacted = createSecretRedactor(["s3cret-key-1"]).redactValue(parsed);
+    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+    expect(Object.keys(redacted)).toEqual(["first", "__proto__"]);
+    expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")?.value).toBe(`key ${REDACTED}`);
+  });
+
   it("applies secrets added later", () => {
     const redactor = createSecretRedactor(["first-secret"]);
     redactor.add(["second-secret", "short"]);

@@ -1,3 +1,4 @@
+// Also: a removal that fails must reject with its code, not hang or crash the worker.
 // Guards the real file system's remove against: following a link out of the tree (deleting what
 // it points at), failing on a missing path, leaving nested folders or hidden files behind, and
 // stack overflow on a deep tree.
@@ -54,6 +55,27 @@ describe("node file system remove", () => {
     mkdirSync(deepest, { recursive: true });
     writeFileSync(join(deepest, "bottom.txt"), "x");
     await createNodeFileSystem().remove(join(root, "deep"));
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("rejects with the error's code when an entry cannot be removed, and keeps working after it", async () => {
+    const fs = createNodeFileSystem();
+    // Files under /proc cannot be unlinked, even by root.
+    await expect(fs.remove("/proc/self/fdinfo")).rejects.toMatchObject({
+      code: expect.stringMatching(/^E(PERM|ACCES)$/),
+    });
+    const root = makeTempDir();
+    writeFileSync(join(root, "after.txt"), "x");
+    await fs.remove(join(root, "after.txt"));
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("removes several trees requested at once", async () => {
+    const root = makeTempDir();
+    const trees = ["a", "b", "c", "d"].map((name) => join(root, name));
+    for (const tree of trees) mkdirSync(join(tree, "x/y"), { recursive: true });
+    const fs = createNodeFileSystem();
+    await Promise.all(trees.map((tree) => fs.remove(tree)));
     expect(readdirSync(root)).toEqual([]);
   });
 });

@@ -35,4 +35,15 @@ describe("replaceUnitPaths", () => {
     expect(pool.size).toBe(1);
     expect(pool.get(first.text)).toBe(second[0]);
   });
+
+  it("returns untouched parts as they are and keeps a `__proto__` key an own property", () => {
+    const untouched = { list: [1, "plain"], nested: { ok: true } };
+    const parsed = JSON.parse(`{"__proto__": "${WORKSPACE}/a.md", "kept": "b"}`) as Record<string, unknown>;
+    const replaced = replaceUnitPaths({ untouched, parsed }, PLACEHOLDERS);
+    expect(replaced.untouched).toBe(untouched);
+    expect(Object.getPrototypeOf(replaced.parsed)).toBe(Object.prototype);
+    expect(Object.keys(replaced.parsed)).toEqual(["__proto__", "kept"]);
+    expect(Object.getOwnPropertyDescriptor(replaced.parsed, "__proto__")?.value).toBe("<workspace>/a.md");
+    expect(parsed.kept).toBe("b");
+  });
 });

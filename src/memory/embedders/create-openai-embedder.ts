@@ -1,9 +1,8 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import pLimit from "p-limit";
 import { ClawEvalError, errorMessage } from "../../domain/index.js";
 import { createSecretRedactor } from "../../platform/create-secret-redactor.js";
 import { computeProviderKey } from "./compute-provider-key.js";
-import { describeEmbeddingFailure, isRetryableEmbeddingError } from "./describe-embedding-failure.js";
 import type { Embedder } from "./embedder.js";
 import { planEmbeddingBatches } from "./plan-embedding-batches.js";
 import { readEmbeddingVectors } from "./read-embedding-vectors.js";
@@ -64,9 +63,12 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   let client: OpenAI | undefined;
   let dims: number | undefined;
 
-  const openai = (): OpenAI => {
+  // The SDK loads at the first request: most runs never embed, and loading it costs a tenth of
+  // a second.
+  const openai = async (): Promise<OpenAI> => {
+    const { default: OpenAIClient } = await import("openai");
     // Explicit nulls keep the SDK from reading OPENAI_ORG_ID and friends from the environment.
-    client ??= new OpenAI({
+    client ??= new OpenAIClient({
       apiKey: options.apiKey,
       adminAPIKey: null,
       organization: null,
@@ -80,12 +82,16 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   };
 
   async function request(input: string[], timeoutMs: number): Promise<number[][]> {
+    const { describeEmbeddingFailure, isRetryableEmbeddingError } = await import("./describe-embedding-failure.js");
     let attempts = 0;
     const send = async (attemptNumber: number) => {
       attempts = attemptNumber;
       const release = options.holdTime?.();
       try {
-        return await openai().embeddings.create({ model, input, encoding_format: "float" }, { timeout: timeoutMs });
+        return await (await openai()).embeddings.create(
+          { model, input, encoding_format: "float" },
+          { timeout: timeoutMs },
+        );
       } finally {
         release?.();
       }
