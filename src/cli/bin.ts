@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { handleStopSignals, type StopSignal } from "../platform/handle-stop-signals.js";
+import { limitHeapGrowth } from "../platform/limit-heap-growth.js";
 import { createNodeHost } from "../platform/node-host.js";
 import { runCli } from "./create-program.js";
 
@@ -8,6 +9,7 @@ const STOP_NOTICES: Record<StopSignal, string> = {
   SIGTERM: "SIGTERM: finishing running units and writing results (send it again, or Ctrl-C, to quit now)",
 };
 
+limitHeapGrowth();
 const controller = new AbortController();
 handleStopSignals((signal) => {
   process.stderr.write(`\n${STOP_NOTICES[signal]}\n`);

@@ -8,11 +8,14 @@ import { parseFaultsOption } from "../models/parse-faults-option.js";
 import { collectConfigSecrets } from "../platform/collect-secrets.js";
 import { sleep } from "../platform/sleep.js";
 import { createConsoleReporter } from "../reporters/console-reporter.js";
+import type { SpooledUnits } from "../reporters/render-json-report.js";
 import { writeReports } from "../reporters/report-store.js";
+import { withResultsSpool } from "../reporters/results-spool-store.js";
 import { findObsoleteGoldenFiles } from "../runner/find-obsolete-golden-files.js";
 import { openHistoryStore } from "../runner/history-store.js";
 import { importModule } from "../runner/import-module.js";
 import { countUnits, parseShard, planUnits } from "../runner/plan-units.js";
+import { retainUnitForReports } from "../runner/retain-unit-for-reports.js";
 import { runSuite } from "../runner/run-suite.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
@@ -132,52 +135,61 @@ export async function runCommand(
     ? createConsoleReporter({ write: host.stdout, interactive: host.isInteractive, color: host.isInteractive })
     : undefined;
   consoleReporter?.onRunStart({ runId, total: units.length });
-  const result = await runSuite({
-    units,
-    host,
-    runId,
-    concurrency,
-    ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
-    bail: flags.bail === true,
-    signal: context.signal,
-    importModule,
-    models: {
-      env: host.env,
-      ...(faults?.ok ? { faults: faults.spec } : {}),
-      limiter: createProviderLimiter({ limits: PROVIDER_CONCURRENCY, sleep, now: host.now }),
-      ...(flags.record || flags.replay
-        ? {
-            cassettes: {
-              mode: flags.replay ? ("replay" as const) : ("record" as const),
-              ...(flags.cassettes ? { directory: resolve(host.cwd, flags.cassettes) } : {}),
-              fs: host.fs,
-            },
-          }
-        : {}),
-    },
-    diagnostics: loaded.diagnostics,
-    golden,
-    obsoleteGolden,
-    record: {
-      paths: inputs,
-      models: modelIds,
-      ...(repeat === undefined ? {} : { repeat }),
-      ...(flags.filter ? { filter: flags.filter } : {}),
-      ...(flags.tag ? { tags: flags.tag } : {}),
-      ...(shard ? { shard } : {}),
+  // Each finished unit goes to disk whole, as results.json will hold it; the run keeps only what
+  // the other reports read, so memory does not grow with the number of units.
+  return withResultsSpool(host.fs, async (spool) => {
+    const result = await runSuite({
+      units,
+      host,
+      runId,
       concurrency,
-      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
       bail: flags.bail === true,
-    },
-    ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
-  });
-  return finishRun({
-    result: extension.enrich ? extension.enrich(result) : result,
-    reporters,
-    outDir: resolve(host.cwd, flags.out ?? "reports"),
-    context,
-    consoleReporter,
-    ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
+      signal: context.signal,
+      importModule,
+      models: {
+        env: host.env,
+        ...(faults?.ok ? { faults: faults.spec } : {}),
+        limiter: createProviderLimiter({ limits: PROVIDER_CONCURRENCY, sleep, now: host.now }),
+        ...(flags.record || flags.replay
+          ? {
+              cassettes: {
+                mode: flags.replay ? ("replay" as const) : ("record" as const),
+                ...(flags.cassettes ? { directory: resolve(host.cwd, flags.cassettes) } : {}),
+                fs: host.fs,
+              },
+            }
+          : {}),
+      },
+      diagnostics: loaded.diagnostics,
+      golden,
+      obsoleteGolden,
+      record: {
+        paths: inputs,
+        models: modelIds,
+        ...(repeat === undefined ? {} : { repeat }),
+        ...(flags.filter ? { filter: flags.filter } : {}),
+        ...(flags.tag ? { tags: flags.tag } : {}),
+        ...(shard ? { shard } : {}),
+        concurrency,
+        ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+        bail: flags.bail === true,
+      },
+      ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
+      retain: (unit) => {
+        spool.add(context.redactor.redactValue(unit));
+        return retainUnitForReports(unit);
+      },
+    });
+    return finishRun({
+      result: extension.enrich ? extension.enrich(result) : result,
+      spooled: spool,
+      reporters,
+      outDir: resolve(host.cwd, flags.out ?? "reports"),
+      context,
+      consoleReporter,
+      ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
+    });
   });
 }
 
@@ -199,6 +211,8 @@ export function goldenPolicyOf(update: boolean, context: CommandContext): Golden
  */
 export async function finishRun(options: {
   result: RunResult;
+  /** The units' whole records, when the run spooled them (see {@link writeReports}). */
+  spooled?: SpooledUnits;
   reporters: ReturnType<typeof parseReporters>;
   outDir: string;
   context: CommandContext;
@@ -213,6 +227,7 @@ export async function finishRun(options: {
     reporters: options.reporters,
     fs: context.host.fs,
     redactor: context.redactor,
+    ...(options.spooled ? { spooled: options.spooled } : {}),
   });
   // The redacted result, not only redacted text: the console summary cuts long values, which
   // could otherwise leave the head of a key; history.sqlite gets the same redacted result.

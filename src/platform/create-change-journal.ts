@@ -22,11 +22,20 @@ export function createChangeJournal(limit = CHANGE_JOURNAL_LIMIT): ChangeJournal
   let unknownAt = 0;
   let droppedThrough = 0;
   const entries: { generation: number; path: string }[] = [];
+  // Entries before `first` are dropped; they leave the array in batches, so a full log does not
+  // shift thousands of entries on every write.
+  let first = 0;
   return {
     record(path) {
       generation += 1;
       entries.push({ generation, path });
-      if (entries.length > limit) droppedThrough = entries.splice(0, entries.length - limit).at(-1)!.generation;
+      if (entries.length - first <= limit) return;
+      first = entries.length - limit;
+      droppedThrough = entries[first - 1]!.generation;
+      if (first >= limit) {
+        entries.splice(0, first);
+        first = 0;
+      }
     },
     recordUnknown() {
       generation += 1;
@@ -35,7 +44,10 @@ export function createChangeJournal(limit = CHANGE_JOURNAL_LIMIT): ChangeJournal
     changesSince(since) {
       if (since < unknownAt || since < droppedThrough) return { generation, paths: undefined };
       const paths = new Set<string>();
-      for (const entry of entries) if (entry.generation > since) paths.add(entry.path);
+      for (let index = first; index < entries.length; index += 1) {
+        const entry = entries[index]!;
+        if (entry.generation > since) paths.add(entry.path);
+      }
       return { generation, paths: [...paths] };
     },
   };

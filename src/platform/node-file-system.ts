@@ -55,6 +55,11 @@ function statIfPresent(read: typeof statSync, path: string): FileStat | undefine
   }
 }
 
+/** Writes every byte: a single write may take fewer bytes than it was given. */
+function writeAll(descriptor: number, bytes: Uint8Array): void {
+  for (let offset = 0; offset < bytes.length; ) offset += writeSync(descriptor, bytes, offset);
+}
+
 let atomicCounter = 0;
 
 let resolvedTempRoot: { root: string; real: string } | undefined;
@@ -168,9 +173,9 @@ export function createNodeFileSystem(): HostFileSystem {
     stat: async (path) => statIfPresent(statSync, path),
     lstat: async (path) => statIfPresent(lstatSync, path),
     realPath: async (path) => realpathSync(path),
-    async makeTempDirectory(prefix) {
+    async makeTempDirectory(prefix, parent) {
       // mkdtemp adds a fresh folder, never a link, so only the temp root needs resolving.
-      return mkdtempSync(join(realTempRoot(), prefix));
+      return mkdtempSync(join(parent ?? realTempRoot(), prefix));
     },
     async copyDirectory(from, to) {
       journal.recordUnknown();
@@ -193,7 +198,10 @@ export function createNodeFileSystem(): HostFileSystem {
       const temporary = temporaryPath(path);
       const descriptor = openSync(temporary, "w");
       try {
-        for (const chunk of chunks) writeSync(descriptor, chunk);
+        for (const chunk of chunks) {
+          if (typeof chunk === "string") writeSync(descriptor, chunk);
+          else writeAll(descriptor, chunk);
+        }
       } finally {
         closeSync(descriptor);
       }

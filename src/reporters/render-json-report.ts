@@ -1,4 +1,4 @@
-import { ClawEvalError, errorMessage, type RunResult } from "../domain/index.js";
+import { ClawEvalError, errorMessage, type RunResult, type UnitResult } from "../domain/index.js";
 
 /** `results.json`: the run as constructed, 2-space indented, with a final newline. */
 export function renderJsonReport(result: RunResult): string {
@@ -6,12 +6,38 @@ export function renderJsonReport(result: RunResult): string {
 }
 
 /**
- * The same bytes as {@link renderJsonReport}, in pieces: each unit is rendered on its own, so a
- * large run never holds its whole report as one string. Pure.
+ * One unit as `results.json` holds it inside `units`: indented by 4 spaces, without the comma
+ * or newline that separate units. Pure.
  */
-export function* renderJsonReportChunks(result: RunResult): Generator<string> {
+export function renderJsonReportUnit(unit: UnitResult): string {
+  // Nested two arrays deep, the unit comes out indented as results.json holds it; the wrapper's
+  // brackets ("[\n  [\n" and "\n  ]\n]") are cut off. One pass, no re-indenting of the text.
+  return JSON.stringify([[unit]], null, 2).slice(6, -6);
+}
+
+/** The text between `[` and `]` of `units`, already rendered, for runs that spool their units. */
+export interface SpooledUnits {
+  /** How many units the text holds. */
+  readonly count: number;
+  /**
+   * The units' {@link renderJsonReportUnit} texts joined by `,\n`, in pieces of UTF-8 bytes.
+   * A piece is valid only until the next one is asked for: write it, or copy it, first.
+   */
+  chunks(): Iterable<Uint8Array>;
+}
+
+/**
+ * The same bytes as {@link renderJsonReport}, in pieces: each unit is rendered on its own, so a
+ * large run never holds its whole report as one string. With `spooled`, the units' text comes
+ * from there instead of `result.units` (which must have as many units). Pure, apart from
+ * reading `spooled`.
+ */
+export function* renderJsonReportChunks(result: RunResult, spooled?: SpooledUnits): Generator<string | Uint8Array> {
   const { units } = result;
   const keys = Object.keys(result);
+  if (spooled !== undefined && spooled.count !== units.length) {
+    throw new ClawEvalError("invariant", `results spool holds ${spooled.count} units, the run has ${units.length}`);
+  }
   if (units.length === 0 || !keys.includes("units")) {
     yield renderJsonReport(result);
     return;
@@ -25,11 +51,13 @@ export function* renderJsonReportChunks(result: RunResult): Generator<string> {
   );
   const [before, after] = framed.split(JSON.stringify(marker)) as [string, string];
   yield `${before}[\n`;
-  for (let index = 0; index < units.length; index++) {
-    const unit = JSON.stringify(units[index], null, 2).replace(/\n/g, "\n    ");
-    yield `    ${unit}${index < units.length - 1 ? "," : ""}\n`;
+  if (spooled !== undefined) yield* spooled.chunks();
+  else {
+    for (let index = 0; index < units.length; index++) {
+      yield `${index === 0 ? "" : ",\n"}${renderJsonReportUnit(units[index]!)}`;
+    }
   }
-  yield `  ]${after}\n`;
+  yield `\n  ]${after}\n`;
 }
 
 type Check = (value: unknown) => string | undefined;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { errorMessage, type HostFileSystem, type RunResult } from "../domain/index.js";
 import type { SecretRedactor } from "../platform/create-secret-redactor.js";
 import { renderHtmlReport } from "./render-html-report.js";
-import { renderJsonReport, renderJsonReportChunks } from "./render-json-report.js";
+import { renderJsonReport, renderJsonReportChunks, type SpooledUnits } from "./render-json-report.js";
 import { renderJunitReport } from "./render-junit-report.js";
 import { renderMarkdownReport } from "./render-markdown-report.js";
 import { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
@@ -11,8 +11,11 @@ import { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
 export interface FileRenderer {
   fileName: string;
   render(result: RunResult): string;
-  /** Optional piecewise rendering of the same bytes, for large reports. */
-  renderChunks?(result: RunResult): Iterable<string>;
+  /**
+   * Optional piecewise rendering of the same bytes, for large reports; with `spooled`, the
+   * units' whole records are read from there (the result keeps less of each).
+   */
+  renderChunks?(result: RunResult, spooled?: SpooledUnits): Iterable<string | Uint8Array>;
 }
 
 /** Every reporter and its file; `null` for reporters that write no file. */
@@ -32,6 +35,11 @@ export interface WriteReportsOptions {
   fs: HostFileSystem;
   /** Applied to the whole result before anything is rendered, so no report can carry a secret. */
   redactor: SecretRedactor;
+  /**
+   * The units' whole records, already redacted, when the run spooled them to disk and
+   * `result.units` keeps only what reports read (see `retainUnitForReports`).
+   */
+  spooled?: SpooledUnits;
   /** Replaces entries of {@link FILE_RENDERERS} (tests inject failing renderers). */
   renderers?: Partial<Record<ReporterName, FileRenderer | null>>;
 }
@@ -67,8 +75,9 @@ export async function writeReports(options: WriteReportsOptions): Promise<WriteR
     if (renderer === null) continue;
     try {
       const path = join(runDir, renderer.fileName);
-      if (renderer.renderChunks) await options.fs.writeChunksAtomic(path, renderer.renderChunks(result));
-      else await options.fs.writeTextAtomic(path, renderer.render(result));
+      if (renderer.renderChunks) {
+        await options.fs.writeChunksAtomic(path, renderer.renderChunks(result, options.spooled));
+      } else await options.fs.writeTextAtomic(path, renderer.render(result));
       outcome.written.push(path);
     } catch (error) {
       outcome.errors.push({ reporter, message: errorMessage(error) });

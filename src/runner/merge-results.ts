@@ -19,15 +19,10 @@ function madeModelCalls(unit: UnitResult): boolean {
   );
 }
 
-/**
- * Counts, summed usage and cost of some units. `costUsd` is `null` when any unit that made
- * model calls has an unknown cost (a partial sum would read as a real total); units that made
- * no call (skipped, errored before the model) do not make it unknown. `durationMs` is the sum
- * of unit durations: the runner replaces it with wall time for a live run.
- */
-export function summariseUnits(units: readonly UnitResult[]): RunSummary {
-  const summary: RunSummary = {
-    total: units.length,
+/** The summary of no units: the start of {@link tallyUnit}. */
+export function emptyRunSummary(): RunSummary {
+  return {
+    total: 0,
     passed: 0,
     failed: 0,
     errored: 0,
@@ -37,16 +32,38 @@ export function summariseUnits(units: readonly UnitResult[]): RunSummary {
     costUsd: 0,
     durationMs: 0,
   };
-  let costKnown = true;
-  for (const unit of units) {
-    summary[unit.status] += 1;
-    summary.usage = addUsage(summary.usage, unit.usage);
-    summary.durationMs += unit.durationMs;
-    if (unit.costUsd !== null) summary.costUsd = (summary.costUsd ?? 0) + unit.costUsd;
-    else if (madeModelCalls(unit)) costKnown = false;
-  }
-  if (!costKnown) summary.costUsd = null;
-  return summary;
+}
+
+/**
+ * `summary` with one more unit counted (pure). `costUsd` becomes, and stays, `null` once a unit
+ * that made model calls has an unknown cost (a partial sum would read as a real total); units
+ * that made no call (skipped, errored before the model) do not make it unknown.
+ */
+export function tallyUnit(summary: RunSummary, unit: UnitResult): RunSummary {
+  const costUsd =
+    summary.costUsd === null
+      ? null
+      : unit.costUsd !== null
+        ? summary.costUsd + unit.costUsd
+        : madeModelCalls(unit)
+          ? null
+          : summary.costUsd;
+  return {
+    ...summary,
+    total: summary.total + 1,
+    [unit.status]: summary[unit.status] + 1,
+    usage: addUsage(summary.usage, unit.usage),
+    costUsd,
+    durationMs: summary.durationMs + unit.durationMs,
+  };
+}
+
+/**
+ * Counts, summed usage and cost of some units (see {@link tallyUnit}). `durationMs` is the sum
+ * of unit durations: the runner replaces it with wall time for a live run.
+ */
+export function summariseUnits(units: readonly UnitResult[]): RunSummary {
+  return units.reduce(tallyUnit, emptyRunSummary());
 }
 
 function compareText(a: string, b: string): number {

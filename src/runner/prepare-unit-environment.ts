@@ -40,6 +40,8 @@ export async function prepareUnitEnvironment(options: {
   scenario: Scenario;
   unitId: string;
   host: Host;
+  /** The run's temp folder, where the unit's folders go (default: the system temp folder). */
+  tempRoot?: string | undefined;
 }): Promise<UnitEnvironment> {
   const { scenario, host } = options;
   // Loading already rejects such names; a bin must never be written outside its stub folder.
@@ -51,7 +53,7 @@ export async function prepareUnitEnvironment(options: {
   }
   // The workspace is the unit's temp dir; HOME and the stub folder are siblings, created only
   // when the scenario needs them (an absent HOME reads as empty), so a unit costs one mkdtemp.
-  const workspaceDir = await host.fs.makeTempDirectory("claw-eval-unit-");
+  const workspaceDir = await host.fs.makeTempDirectory("claw-eval-unit-", options.tempRoot);
   const homeDir = `${workspaceDir}.home`;
   const binDir = `${workspaceDir}.bin`;
   // HOME exists even without a scenario `home` once the run writes its state (transcripts, the

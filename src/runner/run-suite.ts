@@ -4,7 +4,7 @@ import type { Diagnostic, Host, RunProgress, RunResult, RunStatus, UnitResult } 
 import { errorMessage, TOOL_VERSION, ZERO_USAGE } from "../domain/index.js";
 import { createGoldenChecker, type GoldenPolicy } from "../golden/index.js";
 import type { ModelWiring } from "./create-unit-model.js";
-import { summariseUnits } from "./merge-results.js";
+import { emptyRunSummary, tallyUnit } from "./merge-results.js";
 import type { WorkUnit } from "./plan-units.js";
 import { createStringPool } from "./replace-unit-paths.js";
 import { runUnit } from "./run-unit.js";
@@ -32,6 +32,12 @@ export interface SuiteOptions {
   onUnitStart?: (unit: WorkUnit) => void;
   /** Called once per unit in the units' order (a unit is reported once every earlier one finished). */
   onUnitEnd?: (result: UnitResult, progress: RunProgress) => void;
+  /**
+   * Called once per unit, skipped ones included, in the units' order, after `onUnitEnd`: what
+   * it returns is what the run keeps of the unit (a run that spools whole units to disk keeps
+   * less). Default: the whole unit.
+   */
+  retain?: (result: UnitResult) => UnitResult;
   /** How model ids become models (API keys, faults, provider limits). */
   models?: ModelWiring;
   /** Grace in ms after an abort before a unit that ignores it is given up (default 2000). */
@@ -67,15 +73,20 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
   const progress: RunProgress = { done: 0, total: units.length, passed: 0, failed: 0, errored: 0 };
   let bailed = false;
   let nextToReport = 0;
+  // Tallied from whole units, before `retain` may keep less of them.
+  let summary = emptyRunSummary();
   const reportInOrder = (): void => {
     for (let result = results[nextToReport]; result !== undefined; result = results[nextToReport]) {
+      summary = tallyUnit(summary, result);
+      if (result.status !== "skipped") {
+        progress.done += 1;
+        if (result.status === "passed") progress.passed += 1;
+        else if (result.status === "errored") progress.errored += 1;
+        else progress.failed += 1;
+        options.onUnitEnd?.(result, { ...progress });
+      }
+      if (options.retain) results[nextToReport] = options.retain(result);
       nextToReport += 1;
-      if (result.status === "skipped") continue;
-      progress.done += 1;
-      if (result.status === "passed") progress.passed += 1;
-      else if (result.status === "errored") progress.errored += 1;
-      else progress.failed += 1;
-      options.onUnitEnd?.(result, { ...progress });
     }
   };
   let crashed = false;
@@ -92,6 +103,9 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     pending.add(settled);
     while (pending.size > MAX_PENDING_REMOVALS) await Promise.race(pending);
   };
+  // The units' folders go in one folder of the run, not straight into the system temp folder:
+  // creating a folder scans its parent, and a system temp folder can hold many thousands.
+  const tempRoot = await host.fs.makeTempDirectory("claw-eval-run-");
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
   const displayFile = (file: string) => relative(host.cwd, file) || file;
@@ -142,6 +156,7 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
           stringPool,
           golden,
           deferRemoval,
+          tempRoot,
           ...(options.models ? { models: options.models } : {}),
         }),
         abandoned,
@@ -161,13 +176,17 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
 
   await Promise.all(units.map((unit, index) => limit(() => runOne(unit, index))));
   await Promise.all(pending);
+  await host.fs.remove(tempRoot).catch((error: unknown) => void removalFailures.push(errorMessage(error)));
   if (removalFailures.length > 0) crashed = true;
-  const finished = results.map(
-    (result, index) =>
-      result ?? placeholder(units[index]!, displayFile(units[index]!.scenario.file), "skipped", "not run"),
-  );
+  results.forEach((result, index) => {
+    if (result === undefined) {
+      results[index] = placeholder(units[index]!, displayFile(units[index]!.scenario.file), "skipped", "not run");
+    }
+  });
+  reportInOrder();
+  const finished = results as UnitResult[];
   const status: RunStatus = crashed ? "crashed" : options.signal?.aborted ? "interrupted" : "completed";
-  const summary = { ...summariseUnits(finished), durationMs: Math.round(host.monotonic() - started) };
+  summary = { ...summary, durationMs: Math.round(host.monotonic() - started) };
   return {
     schemaVersion: 1,
     tool: { name: "claw-eval", version: TOOL_VERSION },

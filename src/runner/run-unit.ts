@@ -31,6 +31,8 @@ export interface RunUnitOptions {
   golden?: GoldenChecker;
   /** Takes the removal of the unit's temp folders rather than awaiting it (see `finishUnit`). */
   deferRemoval?: (removal: Promise<void>) => Promise<void>;
+  /** The run's temp folder, where the unit's folders go (default: the system temp folder). */
+  tempRoot?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   let memory: UnitMemoryMeasures | undefined;
   let finished: FinishedUnit;
   try {
-    environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host });
+    environment = await prepareUnitEnvironment({ scenario, unitId: unit.unitId, host, tempRoot: options.tempRoot });
     models = createUnitModels({ unit, wiring: options.models ?? { env: {} }, environment });
     golden = createUnitGolden({
       checker:

@@ -44,3 +44,17 @@ describe("the runtime's write log", () => {
     expect(runtime.fs.changesSince(changes.generation).paths).toBeUndefined();
   });
 });
+
+describe("createChangeJournal past its limit", () => {
+  it("keeps exactly the last `limit` writes however many came before", () => {
+    const journal = createChangeJournal(3);
+    for (let index = 1; index <= 20; index += 1) {
+      journal.record(`/w/${index}.md`);
+      const kept = Math.min(index, 3);
+      expect(journal.changesSince(index - kept).paths).toEqual(
+        Array.from({ length: kept }, (_, offset) => `/w/${index - kept + offset + 1}.md`),
+      );
+      if (index > 3) expect(journal.changesSince(index - 4).paths).toBeUndefined();
+    }
+  });
+});

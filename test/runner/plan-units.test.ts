@@ -110,8 +110,8 @@ describe("prepareUnitEnvironment", () => {
     const fs = host.fs;
     host.fs = {
       ...fs,
-      makeTempDirectory: async (prefix) => {
-        const path = await fs.makeTempDirectory(prefix);
+      makeTempDirectory: async (prefix, parent) => {
+        const path = await fs.makeTempDirectory(prefix, parent);
         made.push(path);
         return path;
       },

@@ -76,6 +76,28 @@ describe("runSuite", () => {
     expect(result.status).toBe("completed");
   });
 
+  it("hands every unit to `retain` once, in input order, skipped ones included, and keeps what it returns", async () => {
+    const { dir, units } = await setUp([{ delayMs: 60 }, { reply: "no" }, { delayMs: 0 }]);
+    const host = createTestHost({ cwd: dir });
+    const retained: string[] = [];
+    const result = await runSuite({
+      units,
+      host,
+      runId: "r-retain",
+      concurrency: 3,
+      bail: true,
+      importModule: importWithOptions,
+      record,
+      retain: (unit) => {
+        retained.push(`${unit.scenarioId}:${unit.status}`);
+        return { ...unit, turns: [] };
+      },
+    });
+    expect(retained).toEqual(["suite#c1:passed", "suite#c2:failed", "suite#c3:passed"]);
+    expect(result.units.map((unit) => unit.turns)).toEqual([[], [], []]);
+    expect(result.summary).toMatchObject({ total: 3, passed: 2, failed: 1 });
+  });
+
   it("has removed every unit's temp folders when it returns, and crashes the run when one cannot be removed", async () => {
     const { dir, units } = await setUp([{}, {}, {}]);
     const host = createTestHost({ cwd: dir });
@@ -89,7 +111,9 @@ describe("runSuite", () => {
       record,
     });
     expect(result.status).toBe("completed");
-    expect(made).toHaveLength(3);
+    // The run's own folder first, then one per unit, inside it.
+    expect(made).toHaveLength(4);
+    expect(made.slice(1).every((path) => path.startsWith(`${made[0]}/claw-eval-unit-`))).toBe(true);
     for (const path of made) expect(existsSync(path)).toBe(false);
 
     const remove = host.fs.remove.bind(host.fs);

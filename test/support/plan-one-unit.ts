@@ -27,8 +27,8 @@ export async function planOneUnit(
 export function recordTempDirectories(fs: HostFileSystem): string[] {
   const made: string[] = [];
   const makeTempDirectory = fs.makeTempDirectory.bind(fs);
-  fs.makeTempDirectory = async (prefix) => {
-    const path = await makeTempDirectory(prefix);
+  fs.makeTempDirectory = async (prefix, parent) => {
+    const path = await makeTempDirectory(prefix, parent);
     made.push(path);
     return path;
   };

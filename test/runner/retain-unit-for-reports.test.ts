@@ -1,0 +1,54 @@
+// Guards what a spooled run keeps of a unit: transcripts and the events no report reads are
+// dropped, everything reports, summaries and comparisons read is kept.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../src/domain/index.js";
+import { EVENT_KEPT_AFTER_SPOOLING, retainUnitForReports } from "../../src/runner/retain-unit-for-reports.js";
+import { buildTurnResult, buildUnitResult } from "../support/build-results.js";
+
+const base = { runId: "r", sessionKey: "agent:main:main" };
+
+describe("retainUnitForReports", () => {
+  it("drops the transcripts and the events no report reads, and keeps the rest of the unit", () => {
+    const events: AgentEvent[] = [
+      { ...base, type: "agent_start", input: "hi", kind: "user" },
+      { ...base, type: "prompt_built", systemPrompt: "long prompt", mode: "full" },
+      { ...base, type: "message_update", delta: "h" },
+      {
+        ...base,
+        type: "message_end",
+        message: { role: "assistant", content: [{ type: "text", text: "hi" }], stopReason: "end_turn" },
+      },
+      { ...base, type: "turn_start", step: 0 },
+    ];
+    const unit = buildUnitResult({}, { turns: [buildTurnResult({ events })], sessions: [] });
+    const retained = retainUnitForReports(unit);
+    expect(retained).not.toHaveProperty("sessions");
+    expect(retained.turns[0]!.events.map((event) => event.type)).toEqual(["agent_start"]);
+    expect({ ...retained, turns: [] }).toEqual({ ...unit, sessions: undefined, turns: [] });
+    expect(retained.turns[0]).toEqual({ ...unit.turns[0], events: retained.turns[0]!.events });
+    expect(unit.turns[0]!.events).toHaveLength(5);
+  });
+
+  it("keeps every event type that code reading finished runs compares against", () => {
+    // The reports, the statistics and the comparisons built from a finished run. (The run
+    // summary is tallied from whole units, before they are retained.)
+    const root = join(import.meta.dirname, "../../src");
+    const readers = [
+      ...readdirSync(join(root, "reporters")).map((name) => join(root, "reporters", name)),
+      ...readdirSync(join(root, "stats")).map((name) => join(root, "stats", name)),
+      ...["build-comparison.ts", "build-compliance-measures.ts"].map((name) => join(root, "runner", name)),
+    ].filter((path) => path.endsWith(".ts"));
+    const types = new Set(Object.keys(EVENT_KEPT_AFTER_SPOOLING));
+    const read = new Set<string>();
+    for (const path of readers) {
+      for (const match of readFileSync(path, "utf8").matchAll(/\.type\s*[!=]==\s*"([a-z_]+)"/g)) {
+        if (types.has(match[1]!)) read.add(match[1]!);
+      }
+    }
+    expect(read.size).toBeGreaterThanOrEqual(3);
+    for (const type of read)
+      expect([type, EVENT_KEPT_AFTER_SPOOLING[type as AgentEvent["type"]]]).toEqual([type, true]);
+  });
+});
