@@ -14,7 +14,7 @@ import { withResultsSpool } from "../reporters/results-spool-store.js";
 import { findObsoleteGoldenFiles } from "../runner/find-obsolete-golden-files.js";
 import { openHistoryStore } from "../runner/history-store.js";
 import { importModule } from "../runner/import-module.js";
-import { countUnits, parseShard, planUnits } from "../runner/plan-units.js";
+import { countUnits, parseShard, planUnits, type WorkUnit } from "../runner/plan-units.js";
 import { retainUnitForReports } from "../runner/retain-unit-for-reports.js";
 import { runSuite } from "../runner/run-suite.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
@@ -95,40 +95,11 @@ export async function runCommand(
   if (faults !== undefined && !faults.ok) throw new UsageError(`--faults: ${faults.error}`);
   const inputs = paths.length > 0 ? paths : ["scenarios/"];
 
-  const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
-  context.redactor.add(loaded.scenarios.flatMap((scenario) => collectConfigSecrets(scenario.config)));
-  printDiagnostics(context, loaded.diagnostics);
-  if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.invalid;
-  const plan = {
-    ...(flags.model ? { models: flags.model } : {}),
-    ...(repeat === undefined ? {} : { repeat }),
-    ...(flags.filter ? { filter: flags.filter } : {}),
-    ...(flags.tag ? { tags: flags.tag } : {}),
-    ...(shard ? { shard } : {}),
-  };
-  checkPlannedUnits(countUnits(loaded.scenarios, plan));
-  const units = planUnits(loaded.scenarios, plan);
-  const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
-  if (flags.record && flags.replay) throw new UsageError("--record and --replay exclude each other: choose one");
-  for (const id of modelIds) {
-    const live = ["anthropic", "openai"].includes(parseModelId(id).provider);
-    if (flags.replay && live) continue;
-    const created = createModel(id, { env: host.env });
-    if (!created.ok) throw new UsageError(created.error);
-  }
-  if (units.length === 0) {
-    host.stderr(
-      `No work units to run: ${loaded.scenarios.length} scenario(s) loaded from ${inputs.join(", ")}, none matched the filters.\n`,
-    );
-    return EXIT.invalid;
-  }
+  const planned = await planRun({ inputs, flags, repeat, shard, context });
+  if (typeof planned === "number") return planned;
+  const { units, modelIds, diagnostics, obsoleteGolden } = planned;
   await checkTempFolder(host);
-
   const golden = goldenPolicyOf(flags.updateGolden === true, context);
-  const wholeSuite = !flags.filter && !flags.tag?.length && shard === undefined;
-  const obsoleteGolden = wholeSuite
-    ? await findObsoleteGoldenFiles({ scenarios: loaded.scenarios, fs: host.fs, cwd: host.cwd })
-    : [];
 
   const runId = await createRunId(host, resolve(host.cwd, flags.out ?? "reports"));
   const consoleReporter = reporters.includes("console")
@@ -140,6 +111,7 @@ export async function runCommand(
   return withResultsSpool(host.fs, async (spool) => {
     const result = await runSuite({
       units,
+      releaseFinishedUnits: true,
       host,
       runId,
       concurrency,
@@ -161,7 +133,7 @@ export async function runCommand(
             }
           : {}),
       },
-      diagnostics: loaded.diagnostics,
+      diagnostics,
       golden,
       obsoleteGolden,
       record: {
@@ -191,6 +163,54 @@ export async function runCommand(
       ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
     });
   });
+}
+
+/**
+ * Loads the scenarios and plans the work units, or returns the exit code when there is nothing
+ * valid to run. The loaded scenarios are not returned: past this point only the units hold
+ * them, and the run lets go of each unit's scenario when the unit has finished.
+ */
+async function planRun(options: {
+  inputs: string[];
+  flags: RunCommandOptions;
+  repeat: number | undefined;
+  shard: ReturnType<typeof parseShard>;
+  context: CommandContext;
+}): Promise<number | { units: WorkUnit[]; modelIds: string[]; diagnostics: Diagnostic[]; obsoleteGolden: string[] }> {
+  const { inputs, flags, repeat, shard, context } = options;
+  const { host } = context;
+  const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
+  context.redactor.add(loaded.scenarios.flatMap((scenario) => collectConfigSecrets(scenario.config)));
+  printDiagnostics(context, loaded.diagnostics);
+  if (loaded.diagnostics.some((diagnostic) => diagnostic.severity === "error")) return EXIT.invalid;
+  const plan = {
+    ...(flags.model ? { models: flags.model } : {}),
+    ...(repeat === undefined ? {} : { repeat }),
+    ...(flags.filter ? { filter: flags.filter } : {}),
+    ...(flags.tag ? { tags: flags.tag } : {}),
+    ...(shard ? { shard } : {}),
+  };
+  checkPlannedUnits(countUnits(loaded.scenarios, plan));
+  const units = planUnits(loaded.scenarios, plan);
+  const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
+  if (flags.record && flags.replay) throw new UsageError("--record and --replay exclude each other: choose one");
+  for (const id of modelIds) {
+    const live = ["anthropic", "openai"].includes(parseModelId(id).provider);
+    if (flags.replay && live) continue;
+    const created = createModel(id, { env: host.env });
+    if (!created.ok) throw new UsageError(created.error);
+  }
+  if (units.length === 0) {
+    host.stderr(
+      `No work units to run: ${loaded.scenarios.length} scenario(s) loaded from ${inputs.join(", ")}, none matched the filters.\n`,
+    );
+    return EXIT.invalid;
+  }
+  const wholeSuite = !flags.filter && !flags.tag?.length && shard === undefined;
+  const obsoleteGolden = wholeSuite
+    ? await findObsoleteGoldenFiles({ scenarios: loaded.scenarios, fs: host.fs, cwd: host.cwd })
+    : [];
+  return { units, modelIds, diagnostics: loaded.diagnostics, obsoleteGolden };
 }
 
 /**

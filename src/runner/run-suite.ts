@@ -13,8 +13,18 @@ import { unitIdentity } from "./unit-identity.js";
 
 export { TOOL_VERSION } from "../domain/tool-version.js";
 
-export interface SuiteOptions {
-  units: readonly WorkUnit[];
+/**
+ * The units to run. With `releaseFinishedUnits`, the run empties each entry of `units` once its
+ * unit has finished, so the scenario it holds can be freed during a long run: pass an array
+ * nothing else reads afterwards.
+ */
+export type SuiteUnits =
+  | { units: readonly WorkUnit[]; releaseFinishedUnits?: false }
+  | { units: (WorkUnit | undefined)[]; releaseFinishedUnits: true };
+
+export type SuiteOptions = SuiteUnits & SuiteSettings;
+
+export interface SuiteSettings {
   host: Host;
   runId: string;
   /** Parallel units (default: the host's core count). */
@@ -103,8 +113,8 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
     pending.add(settled);
     while (pending.size > MAX_PENDING_REMOVALS) await Promise.race(pending);
   };
-  // The units' folders go in one folder of the run, not straight into the system temp folder:
-  // creating a folder scans its parent, and a system temp folder can hold many thousands.
+  // The units' folders go in one folder of the run, so the system temp folder gets one entry per
+  // run instead of three per unit, and whatever a unit left behind goes with the run's folder.
   const tempRoot = await host.fs.makeTempDirectory("claw-eval-run-");
   const limit = pLimit(Math.max(1, options.concurrency ?? host.cpuCount));
   const grace = options.abortGraceMs ?? 2000;
@@ -170,11 +180,13 @@ export async function runSuite(options: SuiteOptions): Promise<RunResult> {
       options.signal?.removeEventListener("abort", onInterrupt);
     }
     results[index] = result;
+    if (options.releaseFinishedUnits) options.units[index] = undefined;
     if (options.bail && (result.status === "failed" || result.status === "errored")) bailed = true;
     reportInOrder();
   };
 
-  await Promise.all(units.map((unit, index) => limit(() => runOne(unit, index))));
+  // Every entry is still there: a unit's entry is emptied only once it has finished.
+  await Promise.all(units.map((unit, index) => limit(() => runOne(unit!, index))));
   await Promise.all(pending);
   await host.fs.remove(tempRoot).catch((error: unknown) => void removalFailures.push(errorMessage(error)));
   if (removalFailures.length > 0) crashed = true;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { UnitResult } from "../../src/domain/index.js";
 import { createTestHost } from "../../src/platform/create-test-host.js";
 import { importModule } from "../../src/runner/import-module.js";
+import type { WorkUnit } from "../../src/runner/plan-units.js";
 import { planUnits } from "../../src/runner/plan-units.js";
 import { runSuite } from "../../src/runner/run-suite.js";
 import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
@@ -94,8 +95,29 @@ describe("runSuite", () => {
       },
     });
     expect(retained).toEqual(["suite#c1:passed", "suite#c2:failed", "suite#c3:passed"]);
+    // Without releaseFinishedUnits the given units are left as they were.
+    expect(units.every((unit) => unit !== undefined)).toBe(true);
     expect(result.units.map((unit) => unit.turns)).toEqual([[], [], []]);
     expect(result.summary).toMatchObject({ total: 3, passed: 2, failed: 1 });
+  });
+
+  it("empties each entry of the units it was given once that unit has finished, with releaseFinishedUnits", async () => {
+    const { dir, units } = await setUp([{ delayMs: 30 }, {}, {}]);
+    const given: (WorkUnit | undefined)[] = [...units];
+    const seenAtEnd: number[] = [];
+    const result = await runSuite({
+      units: given,
+      releaseFinishedUnits: true,
+      host: createTestHost({ cwd: dir }),
+      runId: "r-release",
+      concurrency: 1,
+      importModule: importWithOptions,
+      record,
+      onUnitEnd: () => seenAtEnd.push(given.filter((unit) => unit === undefined).length),
+    });
+    expect(result.units.map((unit) => unit.scenarioId)).toEqual(["suite#c1", "suite#c2", "suite#c3"]);
+    expect(seenAtEnd).toEqual([1, 2, 3]);
+    expect(given).toEqual([undefined, undefined, undefined]);
   });
 
   it("has removed every unit's temp folders when it returns, and crashes the run when one cannot be removed", async () => {
