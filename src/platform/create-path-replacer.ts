@@ -11,8 +11,8 @@ export interface CreatePathReplacerOptions {
   paths: readonly PathPlaceholder[];
   /**
    * Also write `<tmp>` for any other claw-eval temp folder (made by `mkdtemp` with a
-   * `claw-eval-` prefix, or its `.home` / `.bin` sibling) and the folders leading to it, after
-   * the given paths. Default `false`.
+   * `claw-eval-` prefix, or its `.home` / `.bin` sibling; a unit's folder inside its run's
+   * folder is one) and the folders leading to it, after the given paths. Default `false`.
    */
   otherTempFolders?: boolean;
 }
@@ -21,7 +21,7 @@ export interface CreatePathReplacerOptions {
 const PATH_END = "(?![\\w-]|\\.[\\w-])";
 
 const CLAW_EVAL_TEMP_PATH = new RegExp(
-  `(?:/[^\\s/"'\`<>|()]+)*?/claw-eval-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-[A-Za-z0-9]{6}(?:\\.[a-z]+)?${PATH_END}`,
+  `(?:/[^\\s/"'\`<>|()]+)*?(?:/claw-eval-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-[A-Za-z0-9]{6}(?:\\.[a-z]+)?)+${PATH_END}`,
   "g",
 );
 

@@ -77,4 +77,19 @@ describe("createPathReplacer", () => {
       }),
     );
   });
+
+  it("replaces paths that share no prefix, and other temp folders in text without the given paths", () => {
+    const replace = createPathReplacer({
+      paths: [
+        ["/srv/state", "~"],
+        ["/tmp/claw-eval-unit-Ab12Cd", "<workspace>"],
+      ],
+      otherTempFolders: true,
+    });
+    expect(replace("/srv/state/a and /tmp/claw-eval-unit-Ab12Cd/b")).toBe("~/a and <workspace>/b");
+    expect(replace("see /tmp/claw-eval-run-Zz99Yy/x")).toBe("see <tmp>/x");
+    // A unit's folder inside its run's folder is one temp folder.
+    expect(replace("/tmp/claw-eval-run-Zz99Yy/claw-eval-unit-Qq11Ww.home/a.md")).toBe("<tmp>/a.md");
+    expect(replace("nothing here")).toBe("nothing here");
+  });
 });
