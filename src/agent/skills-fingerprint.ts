@@ -17,6 +17,8 @@ export async function readSkillsFingerprint(roots: readonly string[], runtime: R
     if (stats?.kind === "file") parts.push(`${path}\u0000${stats.size}\u0000${stats.mtimeMs}`);
   };
   for (const root of roots) {
+    // Most roots do not exist; one stat says so without the error a failed listing builds.
+    if ((await runtime.fs.stat(root))?.kind !== "directory") continue;
     await describe(join(root, "SKILL.md"));
     const entries = await runtime.fs.readDirectory(root).catch((error: { code?: string }) => {
       if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];

@@ -16,6 +16,9 @@ export const MIN_SECRET_LENGTH = 8;
 const CREDENTIAL_HEADER =
   /\b(?:proxy-authorization|authorization|x-api-key|api-key)(?:\\?["'])?\s*[:=]\s*(?:\\?["'])?(?:(?:bearer|basic|token)\s+)?([\w\-.~+/]{8,}=*)/gi;
 
+/** A name {@link CREDENTIAL_HEADER} needs: text without one is not searched with it. */
+const CREDENTIAL_HEADER_NAME = /authorization|api-key/i;
+
 /** Removes secrets from text and JSON-like values before they are written or printed. */
 export interface SecretRedactor {
   /** The secrets searched for: distinct, trimmed, at least {@link MIN_SECRET_LENGTH} chars, longest first. */
@@ -77,6 +80,12 @@ function isPlainObject(value: object): boolean {
  */
 const MAX_PATTERN_FORM_CHARS = 1024;
 
+/** Texts at least this long have their redaction remembered; see {@link REMEMBERED_TEXTS}. */
+const REMEMBERED_MIN_CHARS = 1024;
+
+/** Redactions remembered at most; the memory starts afresh when it is full. */
+const REMEMBERED_TEXTS = 64;
+
 /** A redactor for `secrets` (e.g. from `collectEnvSecrets` and `collectConfigSecrets`). */
 export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor {
   let known: string[] = [];
@@ -85,10 +94,12 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
 
   const findSpans = (text: string): [number, number][] => {
     const spans: [number, number][] = [];
-    for (const match of text.matchAll(CREDENTIAL_HEADER)) {
-      const value = match[1] ?? "";
-      const end = (match.index ?? 0) + match[0].length;
-      spans.push([end - value.length, end]);
+    if (CREDENTIAL_HEADER_NAME.test(text)) {
+      for (const match of text.matchAll(CREDENTIAL_HEADER)) {
+        const value = match[1] ?? "";
+        const end = (match.index ?? 0) + match[0].length;
+        spans.push([end - value.length, end]);
+      }
     }
     for (const form of longForms) {
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length]);
@@ -103,7 +114,7 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
     return spans;
   };
 
-  const redactText = (text: string): string => {
+  const redactOnce = (text: string): string => {
     const spans = findSpans(text);
     if (spans.length === 0) return text;
     let result = "";
@@ -113,6 +124,19 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
       from = end;
     }
     return result + text.slice(from);
+  };
+
+  // Long texts recur: every unit of a run records the same system prompt, in its turn and in its
+  // prompt event. Their redaction is remembered (until the secrets change), a few at a time.
+  let remembered = new Map<string, string>();
+  const redactText = (text: string): string => {
+    if (text.length < REMEMBERED_MIN_CHARS) return redactOnce(text);
+    const hit = remembered.get(text);
+    if (hit !== undefined) return hit;
+    const redacted = redactOnce(text);
+    if (remembered.size >= REMEMBERED_TEXTS) remembered = new Map();
+    remembered.set(text, redacted);
+    return redacted;
   };
 
   // Shorter text holds nothing to redact: every secret form is at least this long, and so is a
@@ -155,6 +179,7 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
   };
 
   const add = (more: Iterable<string>): void => {
+    remembered = new Map();
     const trimmed = [...more].map((secret) => secret.trim()).filter((secret) => secret.length >= MIN_SECRET_LENGTH);
     known = [...new Set([...known, ...trimmed])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
     const forms = [...new Set(known.flatMap(encodedForms))].sort((a, b) => b.length - a.length);

@@ -32,6 +32,8 @@ export async function findRepoRoot(options: {
     if (stats?.kind === "directory") return configured;
   }
   const fromWorkspace = await nearestGitAncestor(options.workspaceDir, options.runtime);
-  if (fromWorkspace !== undefined || options.cwd === undefined) return fromWorkspace;
+  if (fromWorkspace !== undefined || options.cwd === undefined || options.cwd === options.workspaceDir) {
+    return fromWorkspace;
+  }
   return nearestGitAncestor(options.cwd, options.runtime);
 }

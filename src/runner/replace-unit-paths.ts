@@ -23,13 +23,17 @@ export function replaceUnitPaths<T>(
   pool: StringPool = createStringPool(),
 ): T {
   const replacePaths = createPathReplacer({ paths: replacements });
+  // A long text met again in the same value (a turn's prompt and its prompt event) is replaced once.
+  const replaced = new Map<string, string>();
   const replaceText = (text: string): string => {
+    if (text.length < POOLED_MIN_LENGTH) return replacePaths(text);
+    const known = replaced.get(text);
+    if (known !== undefined) return known;
     const result = replacePaths(text);
-    if (result.length < POOLED_MIN_LENGTH) return result;
-    const pooled = pool.get(result);
-    if (pooled !== undefined) return pooled;
-    pool.set(result, result);
-    return result;
+    const pooled = pool.get(result) ?? result;
+    pool.set(pooled, pooled);
+    replaced.set(text, pooled);
+    return pooled;
   };
   // Copies only the arrays and objects on the way to a changed (or pooled) string.
   const walk = (node: unknown): unknown => {

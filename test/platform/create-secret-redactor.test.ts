@@ -89,6 +89,17 @@ describe("createSecretRedactor", () => {
     expect(Object.getOwnPropertyDescriptor(redacted, "__proto__")?.value).toBe(`key ${REDACTED}`);
   });
 
+  it("redacts a long text seen before with secrets added since", () => {
+    const redactor = createSecretRedactor(["first-secret"]);
+    const long = `${"prompt ".repeat(300)} first-secret second-secret`;
+    expect(redactor.redactText(long)).toBe(`${"prompt ".repeat(300)} ${REDACTED} second-secret`);
+    expect(redactor.redactText(long)).toBe(`${"prompt ".repeat(300)} ${REDACTED} second-secret`);
+    redactor.add(["second-secret"]);
+    expect(redactor.redactText(long)).toBe(`${"prompt ".repeat(300)} ${REDACTED} ${REDACTED}`);
+    for (let index = 0; index < 100; index += 1) redactor.redactText(`${long} ${index}`);
+    expect(redactor.redactText(`${long} 7`)).toBe(`${"prompt ".repeat(300)} ${REDACTED} ${REDACTED} 7`);
+  });
+
   it("applies secrets added later", () => {
     const redactor = createSecretRedactor(["first-secret"]);
     redactor.add(["second-secret", "short"]);
