@@ -16,7 +16,7 @@ import {
   shouldRecallMemory,
 } from "../memory/format-recall-block.js";
 import { listIndexedFiles } from "../memory/list-indexed-files.js";
-import { type MemoryIndexStore, openMemoryIndexStore } from "../memory/memory-index-store.js";
+import type { MemoryIndexStore } from "../memory/memory-index-store.js";
 import { resolveMemoryGetPath } from "../memory/resolve-memory-get-path.js";
 import { resolveSessionTranscriptsDir } from "../memory/resolve-session-transcripts-dir.js";
 import { isInsideRoot } from "../platform/is-inside-root.js";
@@ -62,18 +62,21 @@ export function createMemoryAccess(options: {
   const context = resolveContextConfig(resolved, { agentId: options.agentId, provider: options.provider });
   const settings = context.memorySearch;
   let index: MemoryIndexStore | undefined;
-  let openError: string | undefined;
-  const open = (): MemoryIndexStore => {
-    if (index !== undefined) return index;
-    if (openError !== undefined) throw new Error(openError);
-    const opened = openMemoryIndexStore({ runtime, workspaceDir, agentId: options.agentId, settings });
-    if (!opened.ok) {
-      openError =
-        opened.diagnostics.map((diagnostic) => diagnostic.found).join("; ") || "the memory index could not be opened";
-      throw new Error(openError);
-    }
-    index = opened.index;
-    return index;
+  let opening: Promise<MemoryIndexStore> | undefined;
+  // Opened once, on first use; a failure is kept and every later use fails with it. The index
+  // code (SQLite, full-text and vector search) loads only then: most units never open an index.
+  const open = (): Promise<MemoryIndexStore> => {
+    opening ??= (async () => {
+      const { openMemoryIndexStore } = await import("../memory/memory-index-store.js");
+      const opened = openMemoryIndexStore({ runtime, workspaceDir, agentId: options.agentId, settings });
+      if (!opened.ok) {
+        const found = opened.diagnostics.map((diagnostic) => diagnostic.found).join("; ");
+        throw new Error(found || "the memory index could not be opened");
+      }
+      index = opened.index;
+      return index;
+    })();
+    return opening;
   };
   const hasNotes = async (): Promise<boolean> => {
     const sessionsDir = resolveSessionTranscriptsDir({
@@ -108,7 +111,7 @@ export function createMemoryAccess(options: {
       return {
         async search({ query, maxResults, minScore }) {
           try {
-            const found = await open().search({
+            const found = await (await open()).search({
               query,
               ...(maxResults === undefined ? {} : { maxResults }),
               ...(minScore === undefined ? {} : { minScore }),
@@ -148,7 +151,7 @@ export function createMemoryAccess(options: {
       try {
         // A workspace without notes has nothing to recall: no index is opened for it.
         if (index === undefined && !(await hasNotes())) return undefined;
-        const found = await open().search({
+        const found = await (await open()).search({
           query: prompt,
           maxResults: recall.maxResults,
           minScore: recall.minScore,
@@ -166,7 +169,7 @@ export function createMemoryAccess(options: {
       if (index === undefined && (auditOptions?.open !== true || !settings.enabled)) return undefined;
       let opened: MemoryIndexStore;
       try {
-        opened = open();
+        opened = await open();
       } catch (error) {
         const message = `the index could not be opened: ${errorMessage(error)}`;
         return {
