@@ -149,8 +149,9 @@ export async function runCommand(
       },
       ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
       retain: (unit) => {
-        spool.add(context.redactor.redactValue(unit));
-        return retainUnitForReports(unit);
+        const redacted = context.redactor.redactValue(unit);
+        spool.add(redacted);
+        return retainUnitForReports(redacted);
       },
     });
     return finishRun({

@@ -7,6 +7,7 @@ export * from "./find-too-deep-value.js";
 export * from "./hooks.js";
 export * from "./host.js";
 export * from "./is-record.js";
+export * from "./map-json-strings.js";
 export * from "./messages.js";
 export * from "./model.js";
 export * from "./model-id.js";

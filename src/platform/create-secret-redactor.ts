@@ -1,4 +1,4 @@
-import { setOwnProperty } from "../domain/set-own-property.js";
+import { mapJsonStrings } from "../domain/map-json-strings.js";
 import { escapeHtml } from "./escape-html.js";
 import { escapeRegExp } from "./escape-reg-exp.js";
 
@@ -67,11 +67,6 @@ function mergeSpans(spans: [number, number][]): [number, number][] {
     else merged.push([...span]);
   }
   return merged;
-}
-
-function isPlainObject(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -143,40 +138,8 @@ export function createSecretRedactor(secrets: Iterable<string>): SecretRedactor 
   // credential header with its value.
   const redactString = (text: string): string => (text.length < MIN_SECRET_LENGTH ? text : redactText(text));
 
-  // Copies only the arrays and objects on the way to a change; a result has thousands of small
-  // objects and almost never a secret.
-  const redactValue = (value: unknown): unknown => {
-    if (typeof value === "string") return redactString(value);
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) {
-      let copy: unknown[] | undefined;
-      for (let index = 0; index < value.length; index += 1) {
-        const item: unknown = value[index];
-        const redacted = redactValue(item);
-        if (redacted === item) continue;
-        copy ??= value.slice();
-        copy[index] = redacted;
-      }
-      return copy ?? value;
-    }
-    if (!isPlainObject(value)) return value;
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    let copy: Record<string, unknown> | undefined;
-    for (let index = 0; index < keys.length; index += 1) {
-      const key = keys[index]!;
-      const item = record[key];
-      const redactedKey = redactString(key);
-      const redacted = redactValue(item);
-      if (copy === undefined) {
-        if (redactedKey === key && redacted === item) continue;
-        copy = {};
-        for (const earlier of keys.slice(0, index)) setOwnProperty(copy, earlier, record[earlier]);
-      }
-      setOwnProperty(copy, redactedKey, redacted);
-    }
-    return copy ?? value;
-  };
+  // A result has thousands of small objects and almost never a secret: only what changes is copied.
+  const redactValue = (value: unknown): unknown => mapJsonStrings(value, redactString, redactString);
 
   const add = (more: Iterable<string>): void => {
     remembered = new Map();

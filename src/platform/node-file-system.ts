@@ -115,10 +115,11 @@ function copyTree(from: string, to: string): void {
 
 /**
  * The real file system. Directory listings are sorted by name. Metadata operations (stat,
- * readdir, mkdir, realpath, rm) and reads use the synchronous calls: each takes microseconds for
+ * readdir, mkdir, realpath) and reads use the synchronous calls: each takes microseconds for
  * the small files a runtime reads (SKILL.md, bootstrap files), while a promise round trip through
  * libuv's thread pool costs several times more and dominated scenario runs and skill scans.
- * Appends are synchronous too; other writes stay asynchronous. Every write is logged for
+ * Appends are synchronous too; removals go to a worker thread ({@link createTreeRemover}); other
+ * writes stay asynchronous. Every write is logged for
  * {@link FileSystem.changesSince}.
  */
 export function createNodeFileSystem(): HostFileSystem {

@@ -1,4 +1,4 @@
-import { setOwnProperty } from "../domain/set-own-property.js";
+import { mapJsonStrings } from "../domain/map-json-strings.js";
 import { createPathReplacer, type PathPlaceholder } from "../platform/create-path-replacer.js";
 
 /** Long strings seen by a run, so identical ones (the same prompt in every unit) share one copy. */
@@ -35,36 +35,5 @@ export function replaceUnitPaths<T>(
     replaced.set(text, pooled);
     return pooled;
   };
-  // Copies only the arrays and objects on the way to a changed (or pooled) string.
-  const walk = (node: unknown): unknown => {
-    if (typeof node === "string") return replaceText(node);
-    if (node === null || typeof node !== "object") return node;
-    if (Array.isArray(node)) {
-      let copy: unknown[] | undefined;
-      for (let index = 0; index < node.length; index += 1) {
-        const child: unknown = node[index];
-        const replaced = walk(child);
-        if (replaced === child) continue;
-        copy ??= node.slice();
-        copy[index] = replaced;
-      }
-      return copy ?? node;
-    }
-    const record = node as Record<string, unknown>;
-    const keys = Object.keys(record);
-    let copy: Record<string, unknown> | undefined;
-    for (let index = 0; index < keys.length; index += 1) {
-      const key = keys[index]!;
-      const child = record[key];
-      const replaced = walk(child);
-      if (copy === undefined) {
-        if (replaced === child) continue;
-        copy = {};
-        for (const earlier of keys.slice(0, index)) setOwnProperty(copy, earlier, record[earlier]);
-      }
-      setOwnProperty(copy, key, replaced);
-    }
-    return copy ?? node;
-  };
-  return walk(value) as T;
+  return mapJsonStrings(value, replaceText) as T;
 }
