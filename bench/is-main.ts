@@ -14,3 +14,16 @@ export type Write = (text: string) => void;
 export const stdoutWrite: Write = (text) => {
   process.stdout.write(text);
 };
+
+/** Where bench progress goes by default: stderr, so stdout keeps only the tables. */
+export const stderrWrite: Write = (text) => {
+  process.stderr.write(text);
+};
+
+/** What every suite's runner accepts besides where its tables go. */
+export interface SuiteOptions {
+  /** Progress lines: what is being measured now. Default: stderr. */
+  progress?: Write;
+  /** The folder for files the suite writes (charts); none are written when absent. */
+  outDir?: string;
+}

@@ -45,7 +45,9 @@ export function runSkillsCli(options: { bin: string; tree: SkillsTree; path: str
         const stderrLines = stderr.split("\n").filter((line) => line !== "").length;
         resolve({ wallMs, included: report.included.length, discovered: report.discovered.length, stderrLines });
       } catch (error) {
-        reject(new Error(`claw-eval skills printed no JSON report: ${String(error)}`));
+        reject(
+          new Error(`claw-eval skills printed no JSON report (${String(error)}); its stderr: ${stderr.slice(-2000)}`),
+        );
       }
     });
   });

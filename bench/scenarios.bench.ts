@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Bench } from "tinybench";
 import { loadScenarios } from "../src/scenarios/load-scenarios.js";
+import { formatRatio } from "./format-ratio.js";
 import { formatTable } from "./format-table.js";
 import { isMain, stdoutWrite, type Write } from "./is-main.js";
 
@@ -74,8 +75,10 @@ export async function runScenariosBench(write: Write): Promise<void> {
     write(formatTable(rows));
     const big = bench.tasks[0]?.result;
     const median = big?.state === "completed" ? big.latency.p50 : Number.NaN;
-    const verdict = median < TARGET_MS ? "within" : "OVER";
-    write(`${CASES} cases: median ${median.toFixed(1)} ms, ${verdict} the ${TARGET_MS} ms target\n`);
+    const verdict = median < TARGET_MS ? "met" : "missed";
+    write(
+      `${CASES} cases: median ${median.toFixed(1)} ms, ${formatRatio({ measured: median, reference: TARGET_MS, than: `the ${TARGET_MS} ms target` })} (${verdict})\n`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -159,6 +159,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const latency = (options.monotonic?.() ?? 0) - started;
+    for (const fault of response.injectedFaults ?? []) {
+      emit({ ...base, type: "fault_injected", kind: fault.kind, attempt: fault.attempt });
+    }
     if (!response.ok && isContextOverflowText(response.error.message)) {
       emit({ ...base, type: "model_error", error: response.error, attempt: 1 });
       return { overflow: response.error.message };

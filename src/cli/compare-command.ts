@@ -1,9 +1,11 @@
 import { formatComparisonTable } from "../reporters/format-comparison-table.js";
 import { buildComparison } from "../runner/build-comparison.js";
-import { type CommandContext, UsageError } from "./command-context.js";
-import { type RunCommandOptions, runCommand } from "./run-command.js";
+import { type CommandContext, EXIT, UsageError } from "./command-context.js";
+import { loadRunInputs } from "./load-run-inputs.js";
+import { printDiagnostics, type RunCommandOptions, runCommand } from "./run-command.js";
 
-export type CompareCommandOptions = Pick<RunCommandOptions, "model" | "repeat" | "reporter" | "out" | "shard">;
+/** Every `run` option but `--update-golden` (see `addRunOptions`). */
+export type CompareCommandOptions = Omit<RunCommandOptions, "updateGolden">;
 
 /**
  * `claw-eval compare [paths..] --model a --model b..`: runs the scenarios like `run` with those
@@ -16,13 +18,21 @@ export async function compareCommand(
   flags: CompareCommandOptions,
   context: CommandContext,
 ): Promise<number> {
-  const models = [...new Set(flags.model ?? [])];
+  // The models may come from the config file, so it is read before they are counted.
+  const configured = await loadRunInputs({ paths, flags, context });
+  if ("diagnostics" in configured) {
+    printDiagnostics(context, configured.diagnostics);
+    return EXIT.invalid;
+  }
+  const models = [...new Set(configured.flags.model ?? [])];
   if (models.length < 2) {
     throw new UsageError(
-      `compare needs at least two distinct models (--model a --model b), found ${models.length === 0 ? "none" : `only "${models[0]}"`}`,
+      `compare needs at least two distinct models (--model a --model b, or models in the config file), found ${models.length === 0 ? "none" : `only "${models[0]}"`}`,
     );
   }
-  return runCommand(paths, { ...flags, model: models }, context, {
+  const { updateGolden: _runOnly, ...options } = configured.flags;
+  return runCommand(configured.paths, { ...options, model: models }, context, {
+    command: "compare",
     enrich: (result) => ({ ...result, comparison: buildComparison(result, { models }) }),
     epilogue: (result) => (result.comparison ? `\n${formatComparisonTable(result.comparison)}` : ""),
   });

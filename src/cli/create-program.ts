@@ -3,6 +3,7 @@ import { TOOL_VERSION } from "../domain/tool-version.js";
 import { EXIT, UsageError } from "./command-context.js";
 import { createCommandContext, type ProcessContext } from "./create-command-context.js";
 import { collect } from "./parse-options.js";
+import { addRunOptions, CONFIG_SETTINGS } from "./run-option-table.js";
 
 /**
  * Runs the CLI for `argv` (without node and script) and resolves the exit code. Never throws.
@@ -23,41 +24,25 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
       writeErr: (text) => context.host.stderr(text),
     });
 
-  program
-    .command("run")
-    .description("run scenarios against models and check their expectations")
-    .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
-    .option("-m, --model <id>", "model id, repeatable (overrides each scenario's models)", collect)
-    .option("--repeat <n>", "repeat every unit n times")
-    .option("--concurrency <n>", "units run in parallel (default: number of cores)")
-    .option("--timeout <seconds>", "per-scenario timeout")
-    .option("--filter <text>", "only scenarios whose id or name contains this text")
-    .option("--tag <tag>", "only scenarios with this tag, repeatable", collect)
-    .option("--reporter <name>", "console|json|junit|markdown|html, repeatable (default: all)", collect)
-    .option("--out <dir>", "report folder (default: reports/)")
-    .option("--shard <i/n>", "run the i-th of n deterministic shards")
-    .option("--bail", "stop starting units after the first failure")
-    .option("--faults <spec>", "inject model faults: rate=0.2,kinds=429|5xx|timeout|malformed|empty|overflow,seed=7")
-    .option("--record", "store live model responses as cassettes")
-    .option("--replay", "serve model responses from cassettes, with no network and no API key")
-    .option("--cassettes <dir>", "cassette folder (default: cassettes/ beside each scenario file)")
-    .option("--update-golden", "write golden files that are missing or differ (never with CI=true)")
-    .action(async (paths: string[], flags) => {
-      exitCode = await (await import("./run-command.js")).runCommand(paths, flags, context);
-    });
+  addRunOptions(
+    program
+      .command("run")
+      .description("run scenarios against models and check their expectations")
+      .argument("[paths...]", CONFIG_SETTINGS.paths.description),
+    "run",
+  ).action(async (paths: string[], flags) => {
+    exitCode = await (await import("./run-command.js")).runCommand(paths, flags, context);
+  });
 
-  program
-    .command("compare")
-    .description("run scenarios against several models and compare their compliance, with confidence intervals")
-    .argument("[paths...]", "scenario files, folders or globs (default: scenarios/)")
-    .option("-m, --model <id>", "model id, repeatable; at least two", collect)
-    .option("--repeat <n>", "repeat every unit n times (k of pass@k and pass^k)")
-    .option("--reporter <name>", "console|json|junit|markdown|html, repeatable (default: all)", collect)
-    .option("--out <dir>", "report folder (default: reports/)")
-    .option("--shard <i/n>", "run the i-th of n deterministic shards (merge recomputes the comparison)")
-    .action(async (paths: string[], flags) => {
-      exitCode = await (await import("./compare-command.js")).compareCommand(paths, flags, context);
-    });
+  addRunOptions(
+    program
+      .command("compare")
+      .description("run scenarios against several models and compare their compliance, with confidence intervals")
+      .argument("[paths...]", CONFIG_SETTINGS.paths.description),
+    "compare",
+  ).action(async (paths: string[], flags) => {
+    exitCode = await (await import("./compare-command.js")).compareCommand(paths, flags, context);
+  });
 
   program
     .command("golden")
@@ -86,6 +71,8 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
     .argument("<workspace>", "workspace folder (read in place)")
     .option("--config <file>", "openclaw.json-shaped config (default: <state dir>/openclaw.json when present)")
     .option("--json", "print the JSON report")
+    .option("--verbose", "list every skill-file warning (not one line per kind); with --json, add excluded[].missing")
+    .option("--strict", "exit 1 when any skill file has an error (for example malformed frontmatter)")
     .action(async (workspace: string, flags) => {
       exitCode = await (await import("./skills-command.js")).skillsCommand(workspace, flags, context);
     });
@@ -113,7 +100,9 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
   program
     .command("bench")
     .description("run the benchmark suites (runner, prompt, skills, context, scenarios, memory) and print their tables")
-    .option("--skills <sizes>", "skills suite only, at these sizes (e.g. 100,300,1000,5000)")
+    .option("--skills <sizes>", "skills suite at these sizes (default 100,300,1000; e.g. 100,1000,5000)")
+    .option("--chunks <sizes>", "memory suite at these chunk counts (default 1000,10000; e.g. 1000,10000,100000)")
+    .option("--out <dir>", "reports folder; the skills chart goes to <dir>/bench/ (default: reports/)")
     .option(
       "--suite <name>",
       "runner | prompt | skills | context | scenarios | memory, repeatable (default: all)",
@@ -125,21 +114,40 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
     });
 
   program
+    .command("history")
+    .description("list the runs recorded in <out>/history.sqlite with pass rates per model and their trend")
+    .option("--out <dir>", "report folder holding history.sqlite (default: reports/)")
+    .option("--json", "print the JSON report")
+    .action(async (flags) => {
+      exitCode = await (await import("./history-command.js")).historyCommand(flags, context);
+    });
+
+  program
     .command("merge")
     .description("combine shard results.json files into one report")
     .argument("<files...>", "results.json files")
     .option("--out <dir>", "report folder (default: reports/)")
-    .option("--reporter <name>", "reporters, repeatable (default: all)", collect)
+    .option(
+      "--reporter <name>",
+      "reporters, repeatable (default: all but dot and github; github too when GITHUB_ACTIONS=true)",
+      collect,
+    )
     .action(async (files: string[], flags) => {
       exitCode = await (await import("./merge-command.js")).mergeCommand(files, flags, context);
     });
 
   program
     .command("init")
-    .description("scaffold scenarios, a fixture workspace and a CI workflow in an empty directory")
+    .description(
+      "scaffold scenarios, a fixture workspace, package.json and a CI workflow (existing files are never overwritten)",
+    )
     .argument("[dir]", "target directory (default: .)")
-    .action(async (directory: string | undefined) => {
-      exitCode = await (await import("./init-command.js")).initCommand(directory, context);
+    .option(
+      "--from <source>",
+      "where npm gets claw-eval: a folder, a .tgz or a git URL (default: this claw-eval's folder)",
+    )
+    .action(async (directory: string | undefined, flags: { from?: string }) => {
+      exitCode = await (await import("./init-command.js")).initCommand(directory, flags, context);
     });
 
   try {

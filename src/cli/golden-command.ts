@@ -5,6 +5,7 @@ import { importModule } from "../runner/import-module.js";
 import { planUnits } from "../runner/plan-units.js";
 import { runSuite } from "../runner/run-suite.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
+import { applyGoldenUpdate } from "./apply-golden-update.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { formatGoldenReport } from "./format-golden-report.js";
 import { printDiagnostics } from "./run-command.js";
@@ -19,7 +20,8 @@ const CI_REFUSAL =
  * `claw-eval golden check|update [paths..]` (default `scenarios/`): runs every scenario that has a
  * golden check (`golden.systemPrompt` or `prompt-golden`) once per model, as `run` would, and
  * reports only the golden checks; no report files are written. `update` writes missing and
- * different golden files. Exit 1 when a check fails (or a unit ends before reaching one), and
+ * different golden files and, when no paths are given, removes the golden files no scenario uses
+ * (each one printed). Exit 1 when a check fails (or a unit ends before reaching one), and
  * always for `update` with `CI=true`, which writes nothing and runs nothing.
  */
 export async function goldenCommand(action: string, paths: string[], context: CommandContext): Promise<number> {
@@ -63,8 +65,13 @@ export async function goldenCommand(action: string, paths: string[], context: Co
     obsoleteGolden,
     record: { paths: inputs, models: modelIds, repeat: 1, concurrency: host.cpuCount, bail: false },
   });
+  // `update` of the whole suite (no paths given) also removes golden files no scenario uses.
+  const reported =
+    action === "update"
+      ? await applyGoldenUpdate({ result, context, removeObsolete: paths.length === 0, printWritten: false })
+      : result;
   const report = formatGoldenReport({
-    result,
+    result: reported,
     scenarios: units.map((unit) => unit.scenario),
     cwd: host.cwd,
     action,

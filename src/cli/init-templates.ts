@@ -1,6 +1,12 @@
-/** Files `claw-eval init` writes, keyed by path relative to the target directory. */
+/** The schema line of a scaffolded scenario: the installed package's copy, relative to `scenarios/`. */
+const SCHEMA_LINE = "# yaml-language-server: $schema=../node_modules/claw-eval/schema/scenario.schema.json";
+
+/**
+ * Files `claw-eval init` writes, keyed by path relative to the target directory. It refuses to
+ * run when any of them exists. (package.json and .gitignore come from {@link buildProjectFiles}.)
+ */
 export const INIT_FILES: Readonly<Record<string, string>> = {
-  "scenarios/greeting.yaml": `# yaml-language-server: $schema=https://unpkg.com/claw-eval/schema/scenario.schema.json
+  "scenarios/greeting.yaml": `${SCHEMA_LINE}
 name: greets the user by name
 tags: [example]
 workspace: ../fixtures/workspaces/example
@@ -14,7 +20,8 @@ turns:
       - tool-called: { name: read, input: { path: USER.md } }
       - reply-contains: Sam
 `,
-  "scenarios/echo.yaml": `name: echo model repeats the user
+  "scenarios/echo.yaml": `${SCHEMA_LINE}
+name: echo model repeats the user
 tags: [example]
 models: ["scripted:echo"]
 turns:
@@ -48,8 +55,10 @@ jobs:
       - uses: actions/setup-node@v4
         with:
           node-version: 20
-      - run: npm install --no-save claw-eval
-      - run: npx claw-eval run scenarios/ --shard \${{ matrix.shard }}/2 --out reports
+      # claw-eval comes from package.json's devDependencies: a git URL or a tarball in this repository
+      # (a path on your own machine does not exist here; see \`claw-eval init --from\`).
+      - run: if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+      - run: npx --no claw-eval run scenarios/ --shard \${{ matrix.shard }}/2 --out reports
       - if: always()
         run: cat reports/*/summary.md >> "$GITHUB_STEP_SUMMARY"
       - if: always()
@@ -59,3 +68,22 @@ jobs:
           path: reports/
 `,
 };
+
+/**
+ * The project files init writes only when the folder has none: a package.json that installs
+ * claw-eval from `dependencySpec` (see init-source.ts) and a .gitignore for the installed
+ * packages and the reports.
+ */
+export function buildProjectFiles(options: { name: string; dependencySpec: string }): Record<string, string> {
+  const manifest = {
+    name: options.name,
+    version: "0.0.0",
+    private: true,
+    scripts: { test: "claw-eval run scenarios/" },
+    devDependencies: { "claw-eval": options.dependencySpec },
+  };
+  return {
+    ".gitignore": "node_modules/\nreports/\n",
+    "package.json": `${JSON.stringify(manifest, null, 2)}\n`,
+  };
+}

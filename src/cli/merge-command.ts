@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { createConsoleReporter } from "../reporters/console-reporter.js";
+import { createStdoutReporter } from "../reporters/create-stdout-reporter.js";
 import { formatComparisonTable } from "../reporters/format-comparison-table.js";
 import { parseRunResult } from "../reporters/render-json-report.js";
 import { mergeRunResults } from "../runner/merge-results.js";
@@ -42,10 +42,8 @@ export async function mergeCommand(
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const reporters = parseReporters(flags.reporter);
-  const consoleReporter = reporters.includes("console")
-    ? createConsoleReporter({ write: host.stdout, interactive: false, color: host.isInteractive })
-    : undefined;
+  const reporters = parseReporters(flags.reporter, host.env);
+  const consoleReporter = createStdoutReporter({ reporters, host, interactive: false, command: "merge" });
   return finishRun({
     result: merged,
     reporters,

@@ -1,4 +1,4 @@
-import { REPORTER_NAMES, type ReporterName } from "../reporters/reporter-names.js";
+import { defaultReporters, REPORTER_NAMES, type ReporterName } from "../reporters/reporter-names.js";
 import { UsageError } from "./command-context.js";
 
 export function collect(value: string, previous: string[] = []): string[] {
@@ -21,8 +21,12 @@ export function parsePositiveNumber(name: string, value: string | undefined): nu
   return parsed;
 }
 
-export function parseReporters(values: readonly string[] | undefined): ReporterName[] {
-  if (values === undefined || values.length === 0) return [...REPORTER_NAMES];
+/** `--reporter` values (repeatable, comma-separated); none given: the defaults for `env` (`defaultReporters`). */
+export function parseReporters(
+  values: readonly string[] | undefined,
+  env: Readonly<Record<string, string>>,
+): ReporterName[] {
+  if (values === undefined || values.length === 0) return defaultReporters(env);
   const names = values.flatMap((value) => value.split(",")).map((value) => value.trim());
   for (const name of names) {
     if (!(REPORTER_NAMES as readonly string[]).includes(name)) {

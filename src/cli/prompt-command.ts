@@ -3,10 +3,11 @@ import { buildRunSystemPrompt } from "../prompt/build-run-system-prompt.js";
 import { loadBpeCounter } from "../prompt/load-bpe-counter.js";
 import type { PromptMode } from "../prompt/system-prompt-input.js";
 import { loadSkillsFunnel } from "../skills/load-skills-funnel.js";
+import { checkPromptToolNames } from "./check-prompt-tool-names.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { loadInspectionContext } from "./load-inspection-context.js";
 
-/** The default tool list of `claw-eval prompt` (DESIGN.md "prompt and skills"). */
+/** The default tool list of `claw-eval prompt`. */
 export const DEFAULT_PROMPT_TOOLS = [
   "read",
   "write",
@@ -24,7 +25,8 @@ const MODES: readonly PromptMode[] = ["full", "minimal", "none"];
 
 /**
  * `claw-eval prompt <workspace>`: assembles the prompt of the workspace read in place and
- * prints it, or the JSON report with `--json`. `--tools` is the final tool list.
+ * prints it, or the JSON report with `--json`. `--tools` is the final tool list; names the
+ * prompt does not know are kept and warned about on stderr.
  */
 export async function promptCommand(
   workspace: string,
@@ -40,6 +42,7 @@ export async function promptCommand(
           .split(",")
           .map((name) => name.trim())
           .filter((name) => name !== "");
+  const unknownTools = checkPromptToolNames(tools);
   const inspection = await loadInspectionContext({ workspace, configPath: flags.config, context });
   const agentId = "main";
   const skills = await loadSkillsFunnel({
@@ -62,7 +65,7 @@ export async function promptCommand(
     },
     inspection.runtime,
   );
-  for (const warning of prompt.warnings) context.host.stderr(`warning: ${warning}\n`);
+  for (const warning of [...unknownTools, ...prompt.warnings]) context.host.stderr(`warning: ${warning}\n`);
   if (flags.json !== true) {
     context.host.stdout(`${prompt.text}\n`);
     return EXIT.ok;

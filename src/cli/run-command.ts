@@ -7,7 +7,8 @@ import { createProviderLimiter } from "../models/create-provider-limiter.js";
 import { parseFaultsOption } from "../models/parse-faults-option.js";
 import { collectConfigSecrets } from "../platform/collect-secrets.js";
 import { sleep } from "../platform/sleep.js";
-import { createConsoleReporter } from "../reporters/console-reporter.js";
+import type { ConsoleReporter } from "../reporters/console-reporter.js";
+import { createStdoutReporter } from "../reporters/create-stdout-reporter.js";
 import type { SpooledUnits } from "../reporters/render-json-report.js";
 import { writeReports } from "../reporters/report-store.js";
 import { withResultsSpool } from "../reporters/results-spool-store.js";
@@ -17,11 +18,20 @@ import { importModule } from "../runner/import-module.js";
 import { countUnits, parseShard, planUnits, type WorkUnit } from "../runner/plan-units.js";
 import { retainUnitForReports } from "../runner/retain-unit-for-reports.js";
 import { runSuite } from "../runner/run-suite.js";
+import { type ScenarioSelection, selectsEverything } from "../runner/select-scenarios.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
+import type { RunInputs } from "./apply-config-file.js";
+import { applyGoldenUpdate } from "./apply-golden-update.js";
+import { applyBaseline, exitCodeWithBaseline, loadBaselineOption } from "./baseline-option.js";
+import { buildScenarioSelection } from "./build-scenario-selection.js";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { createRunId } from "./create-run-id.js";
+import { loadLastFailed } from "./load-last-failed.js";
+import { loadRunInputs } from "./load-run-inputs.js";
 import { parsePositiveInteger, parsePositiveNumber, parseReporters } from "./parse-options.js";
 import { checkModelFlags, checkPlannedUnits, checkRepeatFlag, checkTempFolder } from "./run-command-checks.js";
+import { CONFIG_DEFAULTS } from "./run-option-table.js";
+import { selectLastFailed } from "./select-last-failed.js";
 
 export interface RunCommandOptions {
   model?: string[];
@@ -39,6 +49,13 @@ export interface RunCommandOptions {
   record?: boolean;
   replay?: boolean;
   cassettes?: string;
+  exclude?: string[];
+  lastFailed?: boolean;
+  list?: boolean;
+  watch?: boolean;
+  configFile?: string;
+  baseline?: string;
+  failOnRegression?: boolean;
 }
 
 /** How another command (`compare`) extends a run without copying it. */
@@ -47,6 +64,10 @@ export interface RunExtension {
   enrich?: (result: RunResult) => RunResult;
   /** Text printed to stdout after the console summary (e.g. the comparison table). */
   epilogue?: (result: RunResult) => string;
+  /** The command, as printed output names it (default `run`). */
+  command?: string;
+  /** Run only these scenario ids (a `--watch` re-run). */
+  only?: ReadonlySet<string>;
 }
 
 /** Concurrent calls per live provider in one run (rate-limit headers pause a provider's queue). */
@@ -80,6 +101,25 @@ export async function runCommand(
   context: CommandContext,
   extension: RunExtension = {},
 ): Promise<number> {
+  const configured = await loadRunInputs({ paths, flags, context });
+  if ("diagnostics" in configured) {
+    printDiagnostics(context, configured.diagnostics);
+    return EXIT.invalid;
+  }
+  if (flags.watch && !flags.list) {
+    const { watchRuns } = await import("./watch-runs.js");
+    return watchRuns({
+      inputs: configured,
+      context,
+      run: (only) => runOnce(configured, context, { ...extension, only }),
+    });
+  }
+  return runOnce(configured, context, extension);
+}
+
+/** One run of the configured inputs. */
+async function runOnce(configured: RunInputs, context: CommandContext, extension: RunExtension): Promise<number> {
+  const { flags } = configured;
   const { host } = context;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   if (flags.shard !== undefined && shard === undefined) {
@@ -90,21 +130,25 @@ export async function runCommand(
   checkModelFlags(flags.model);
   const concurrency = parsePositiveInteger("--concurrency", flags.concurrency) ?? host.cpuCount;
   const timeoutSeconds = parsePositiveNumber("--timeout", flags.timeout);
-  const reporters = parseReporters(flags.reporter);
+  const reporters = parseReporters(flags.reporter, host.env);
   const faults = flags.faults === undefined ? undefined : parseFaultsOption(flags.faults);
   if (faults !== undefined && !faults.ok) throw new UsageError(`--faults: ${faults.error}`);
-  const inputs = paths.length > 0 ? paths : ["scenarios/"];
+  const inputs = configured.paths;
+  const selection = buildScenarioSelection(flags);
+  const baseline = await loadBaselineOption({ flags, out: flags.out ?? CONFIG_DEFAULTS.out, context });
 
-  const planned = await planRun({ inputs, flags, repeat, shard, context });
+  const planned = await planRun({ inputs, flags, repeat, shard, context, selection, extension });
   if (typeof planned === "number") return planned;
   const { units, modelIds, diagnostics, obsoleteGolden } = planned;
   await checkTempFolder(host);
   const golden = goldenPolicyOf(flags.updateGolden === true, context);
 
-  const runId = await createRunId(host, resolve(host.cwd, flags.out ?? "reports"));
-  const consoleReporter = reporters.includes("console")
-    ? createConsoleReporter({ write: host.stdout, interactive: host.isInteractive, color: host.isInteractive })
-    : undefined;
+  const runId = await createRunId(host, resolve(host.cwd, flags.out ?? CONFIG_DEFAULTS.out));
+  const consoleReporter = createStdoutReporter({
+    reporters,
+    host,
+    ...(extension.command ? { command: extension.command } : {}),
+  });
   consoleReporter?.onRunStart({ runId, total: units.length });
   // Each finished unit goes to disk whole, as results.json will hold it; the run keeps only what
   // the other reports read, so memory does not grow with the number of units.
@@ -154,15 +198,26 @@ export async function runCommand(
         return retainUnitForReports(redacted);
       },
     });
-    return finishRun({
-      result: extension.enrich ? extension.enrich(result) : result,
+    const updated =
+      golden.mode === "update"
+        ? await applyGoldenUpdate({
+            result,
+            context,
+            removeObsolete: !configured.pathsFromCommandLine && obsoleteGolden.length > 0,
+            printWritten: true,
+          })
+        : result;
+    const finished = applyBaseline(extension.enrich ? extension.enrich(updated) : updated, baseline);
+    const code = await finishRun({
+      result: finished,
       spooled: spool,
       reporters,
-      outDir: resolve(host.cwd, flags.out ?? "reports"),
+      outDir: resolve(host.cwd, flags.out ?? CONFIG_DEFAULTS.out),
       context,
       consoleReporter,
       ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
     });
+    return exitCodeWithBaseline({ code, result: finished, failOnRegression: flags.failOnRegression === true });
   });
 }
 
@@ -177,8 +232,10 @@ async function planRun(options: {
   repeat: number | undefined;
   shard: ReturnType<typeof parseShard>;
   context: CommandContext;
+  selection: ScenarioSelection;
+  extension: RunExtension;
 }): Promise<number | { units: WorkUnit[]; modelIds: string[]; diagnostics: Diagnostic[]; obsoleteGolden: string[] }> {
-  const { inputs, flags, repeat, shard, context } = options;
+  const { inputs, flags, repeat, shard, context, selection, extension } = options;
   const { host } = context;
   const loaded = await loadScenarios({ paths: inputs, cwd: host.cwd });
   context.redactor.add(loaded.scenarios.flatMap((scenario) => collectConfigSecrets(scenario.config)));
@@ -187,12 +244,24 @@ async function planRun(options: {
   const plan = {
     ...(flags.model ? { models: flags.model } : {}),
     ...(repeat === undefined ? {} : { repeat }),
-    ...(flags.filter ? { filter: flags.filter } : {}),
-    ...(flags.tag ? { tags: flags.tag } : {}),
+    ...selection,
     ...(shard ? { shard } : {}),
   };
-  checkPlannedUnits(countUnits(loaded.scenarios, plan));
-  const units = planUnits(loaded.scenarios, plan);
+  const only = extension.only;
+  const scenarios = only ? loaded.scenarios.filter((scenario) => only.has(scenario.id)) : loaded.scenarios;
+  checkPlannedUnits(countUnits(scenarios, plan));
+  let units = planUnits(scenarios, plan);
+  if (flags.lastFailed) {
+    const out = flags.out ?? CONFIG_DEFAULTS.out;
+    const last = await loadLastFailed({ fs: host.fs, outDir: resolve(host.cwd, out) });
+    const selected = selectLastFailed({ units, last, out });
+    host.stderr(selected.note);
+    units = selected.units;
+  }
+  if (flags.list) {
+    for (const unit of units) host.stdout(`${unit.unitId}\n`);
+    return EXIT.ok;
+  }
   const modelIds = [...new Set(units.map((unit) => unit.model))].sort();
   if (flags.record && flags.replay) throw new UsageError("--record and --replay exclude each other: choose one");
   for (const id of modelIds) {
@@ -207,7 +276,7 @@ async function planRun(options: {
     );
     return EXIT.invalid;
   }
-  const wholeSuite = !flags.filter && !flags.tag?.length && shard === undefined;
+  const wholeSuite = selectsEverything(selection) && shard === undefined && !flags.lastFailed && only === undefined;
   const obsoleteGolden = wholeSuite
     ? await findObsoleteGoldenFiles({ scenarios: loaded.scenarios, fs: host.fs, cwd: host.cwd })
     : [];
@@ -237,7 +306,8 @@ export async function finishRun(options: {
   reporters: ReturnType<typeof parseReporters>;
   outDir: string;
   context: CommandContext;
-  consoleReporter: ReturnType<typeof createConsoleReporter> | undefined;
+  /** The stdout reporters (`createStdoutReporter`), if any. */
+  consoleReporter: ConsoleReporter | undefined;
   /** Printed to stdout after the console summary, whatever the reporters. */
   epilogue?: (result: RunResult) => string;
 }): Promise<number> {

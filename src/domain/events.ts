@@ -1,7 +1,7 @@
 import type { CompactionAudit, CompactionTrigger, PruneMechanism } from "./compaction.js";
 import type { AssistantMessage, Message, ToolResultMessage, Usage } from "./messages.js";
 import type { ModelError } from "./model.js";
-import type { HeartbeatWakeReason } from "./scenario.js";
+import type { FaultKind, HeartbeatWakeReason } from "./scenario.js";
 import type { ToolResult } from "./tool.js";
 
 interface EventBase {
@@ -34,6 +34,8 @@ export type AgentEvent = EventBase &
     | { type: "message_update"; delta: string }
     | { type: "message_end"; message: Message; usage?: Usage; costUsd?: number | null; latencyMs?: number }
     | { type: "model_error"; error: ModelError; attempt: number }
+    /** The harness injected a fault (`--faults` or the scenario's `faults`) into a model call; `attempt` is 1-based. */
+    | { type: "fault_injected"; kind: FaultKind; attempt: number }
     | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: Record<string, unknown> }
     | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: string }
     | { type: "tool_execution_end"; toolCallId: string; toolName: string; result: ToolResult; isError: boolean }

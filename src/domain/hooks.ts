@@ -198,3 +198,20 @@ export interface HookRegistration {
   /** Higher runs first (default 0); equal priorities run in registration order. */
   priority?: number;
 }
+
+/**
+ * What a hook module's `register` function receives: `on` adds a handler for one hook, typed by
+ * the hook's name (its event, context and result). The runner checks the same rules at run time
+ * for plain JavaScript modules.
+ */
+export interface HookApi {
+  /** The plugin id: the module's `id` export (or `id` of its default object), else its file name without the extension. */
+  readonly id: string;
+  /** Registers `handler` for `hookName`; higher `priority` runs first (default 0). */
+  on<K extends HookName>(hookName: K, handler: HookHandler<K>, options?: { priority?: number }): void;
+}
+
+/** The default export of a hook module: a `register` function, or an object with `register` and an optional `id`. */
+export type HookModule =
+  | ((api: HookApi) => void | Promise<void>)
+  | { id?: string; register(api: HookApi): void | Promise<void> };

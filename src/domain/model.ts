@@ -1,5 +1,5 @@
 import type { AssistantMessage, ModelMessage, Usage } from "./messages.js";
-import type { ComplianceCategory, ScriptStep, TurnKind } from "./scenario.js";
+import type { ComplianceCategory, FaultKind, ScriptStep, TurnKind } from "./scenario.js";
 
 /** A tool as the model is told about it. `inputSchema` is a JSON Schema object. */
 export interface ToolSpec {
@@ -73,6 +73,16 @@ export interface ModelError {
   retryable: boolean;
 }
 
+/** A fault the harness injected into a model call (`--faults`): its kind and the 1-based attempt it hit. */
+export interface InjectedFault {
+  kind: FaultKind;
+  attempt: number;
+}
+
+/**
+ * `injectedFaults`: faults injected while this response was obtained, in order (the fault
+ * wrapper sets one; the retry wrapper gathers those of the attempts it retried). Absent when none.
+ */
 export type ModelResponse =
   | {
       ok: true;
@@ -80,8 +90,9 @@ export type ModelResponse =
       usage: Usage;
       /** USD for this call; `null` when the model's price is unknown. */
       costUsd: number | null;
+      injectedFaults?: InjectedFault[];
     }
-  | { ok: false; error: ModelError };
+  | { ok: false; error: ModelError; injectedFaults?: InjectedFault[] };
 
 /**
  * A language model. `complete` never throws once called: failures come back as

@@ -2,6 +2,7 @@ import type { Comparison } from "./comparison.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { AgentEvent } from "./events.js";
 import type { Usage } from "./messages.js";
+import type { RunRegressions } from "./regressions.js";
 import type { ComplianceCategory, ExpectationType, SourceLocation, TurnKind } from "./scenario.js";
 import type { SessionTranscriptRecord } from "./transcript.js";
 
@@ -34,12 +35,14 @@ export interface TurnResult {
   /** Milliseconds of model latency summed over the turn's calls. */
   latencyMs: number;
   error?: string;
+  /** Where the turn is written in the scenario file (absent in results written before it was recorded). */
+  location?: SourceLocation;
 }
 
 export type UnitStatus = "passed" | "failed" | "errored" | "interrupted" | "skipped";
 
 export interface UnitResult {
-  /** `<scenario id>@<model>#r<repeat>`; unique in a run. */
+  /** `<scenario id>@<model>~<repeat, from 1>` (`formatRepeat`); unique in a run. */
   unitId: string;
   /** Position of the unit in the whole run's plan (before sharding): merge restores this order. */
   planIndex: number;
@@ -221,6 +224,8 @@ export interface RunResult {
   mergedFrom?: string[];
   /** Set by `compare`: per-model compliance rates and pairwise tests. */
   comparison?: Comparison;
+  /** Set by `run` and `compare` with `--baseline`: changes against the baseline run. */
+  regressions?: RunRegressions;
 }
 
 /** A run's progress as units finish (for live reporters). */

@@ -46,6 +46,11 @@ export type ToolCalledFile =
   | string
   | { name: string; input?: Record<string, unknown> | undefined; times?: number | undefined };
 
+export type ToolNotCalledFile = string | { name: string; input?: Record<string, unknown> | undefined };
+
+/** `cost-max`: USD a turn may cost, or `{ usd, per }` with `per` `turn` (default) or `unit`. */
+export type CostMaxFile = number | { usd: number; per?: "turn" | "unit" | undefined };
+
 export type HookCalledFile = HookName | { name: HookName; times?: number | undefined; plugin?: string | undefined };
 
 export type ToolBlockedFile = string | { name: string; reason?: string | undefined };
@@ -76,7 +81,7 @@ export type ExpectationFile =
   | { "reply-contains": string | string[] }
   | { "reply-matches": string }
   | { "tool-called": ToolCalledFile }
-  | { "tool-not-called": string }
+  | { "tool-not-called": ToolNotCalledFile }
   | { "tool-sequence": string[] }
   | { "prompt-contains": string | string[] }
   | { "prompt-golden": string }
@@ -93,6 +98,7 @@ export type ExpectationFile =
   | { compaction: boolean | CompactionFile }
   | { pruned: boolean | PrunedFile }
   | { "prompt-tokens-max": number }
+  | { "cost-max": CostMaxFile }
   | { "memory-top-hit": MemoryTopHitFile }
   | { "memory-cited": true | MemoryCitedFile }
   | { "memory-written": MemoryWrittenFile }
@@ -237,7 +243,8 @@ export type Expectation = ExpectationBase &
     | { type: "reply-contains"; values: string[] }
     | { type: "reply-matches"; pattern: string; flags: string }
     | { type: "tool-called"; name: string; input?: Record<string, unknown>; times?: number }
-    | { type: "tool-not-called"; name: string }
+    /** No call to tool `name` (with an input containing `input`, when given) was made in the turn. */
+    | { type: "tool-not-called"; name: string; input?: Record<string, unknown> }
     | { type: "tool-sequence"; names: string[] }
     | { type: "prompt-contains"; values: string[] }
     /** `file`: absolute path of the golden file the turn's system prompt is compared with. */
@@ -289,6 +296,11 @@ export type Expectation = ExpectationBase &
     | { type: "pruned"; pruned: boolean; mechanism?: PruneMechanism; tools?: string[]; count?: number }
     /** Every model call of the turn carried at most `max` estimated tokens (system prompt + messages). */
     | { type: "prompt-tokens-max"; max: number }
+    /**
+     * The model cost of the turn (`per: "turn"`) or of the unit's turns so far, this one included
+     * (`per: "unit"`), was at most `maxUsd` US dollars; an unknown cost fails.
+     */
+    | { type: "cost-max"; maxUsd: number; per: "turn" | "unit" }
     /**
      * The turn's `memory_search` call (the first, or the first whose query is `query`) returned,
      * within its top `rank` results (default 1), one of file `path` whose line range overlaps

@@ -20,6 +20,9 @@ export interface CustomCheckInput {
 /** What a custom check function may return, directly or through a Promise. */
 export type CustomCheckOutcome = boolean | { pass: boolean; message?: string; expected?: string; actual?: string };
 
+/** A custom check: the export a `custom` expectation names. */
+export type CustomCheckFunction = (input: CustomCheckInput) => CustomCheckOutcome | Promise<CustomCheckOutcome>;
+
 const OUTCOME_SHAPE = "boolean or { pass: boolean, message?: string, expected?: string, actual?: string }";
 
 function isOptionalString(value: unknown): boolean {

@@ -1,6 +1,7 @@
 import type { Expectation, ExpectationResult, ExpectationType, Scenario, Turn, TurnResult } from "../domain/index.js";
 import { checkCompaction } from "./check-compaction.js";
 import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
+import { checkCostMax } from "./check-cost-max.js";
 import { checkCustom } from "./check-custom.js";
 import { checkHookCalled } from "./check-hook-called.js";
 import { checkMemoryCited } from "./check-memory-cited.js";
@@ -52,6 +53,7 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   compaction: checkCompaction,
   pruned: checkPruned,
   "prompt-tokens-max": checkPromptTokensMax,
+  "cost-max": checkCostMax,
   "memory-top-hit": checkMemoryTopHit,
   "memory-cited": checkMemoryCited,
   "memory-written": checkMemoryWritten,
@@ -68,6 +70,10 @@ export interface CheckExpectationsOptions {
   importModule: ImportModule;
   /** Golden comparison for `prompt-golden` expectations (injected by the runner). */
   checkPromptGolden?: CheckPromptGolden;
+  /** The unit's turn results so far with `result` last, for `cost-max` per unit; default `[result]`. */
+  unitTurns?: readonly TurnResult[];
+  /** The unit's model id, named in messages (e.g. an unknown cost). */
+  model?: string;
 }
 
 function handlerFor<T extends ExpectationType>(type: T): ExpectationHandler<T> | undefined {
@@ -105,6 +111,8 @@ export async function checkExpectations(options: CheckExpectationsOptions): Prom
     turn: options.turn,
     result: options.result,
     toolCalls: collectToolCalls(options.result.events),
+    unitTurns: options.unitTurns ?? [options.result],
+    ...(options.model === undefined ? {} : { model: options.model }),
     importModule: options.importModule,
     ...(options.checkPromptGolden === undefined ? {} : { checkPromptGolden: options.checkPromptGolden }),
   };

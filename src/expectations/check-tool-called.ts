@@ -1,28 +1,9 @@
 import type { ExpectationOf, ExpectationResult } from "../domain/index.js";
-import { isRecord } from "../domain/index.js";
 import type { ExpectationContext } from "./expectation-context.js";
 import { formatToolCalls, MAX_MESSAGE_VALUE_CHARS, stableJson, truncateText } from "./format-value.js";
+import { matchToolCalls } from "./match-tool-calls.js";
 
-/**
- * Whether `actual` contains `expected`: objects by keys recursively (extra keys allowed),
- * arrays of equal length element by element, everything else by `===`.
- */
-export function isDeepSubset(expected: unknown, actual: unknown): boolean {
-  if (Array.isArray(expected)) {
-    return (
-      Array.isArray(actual) &&
-      actual.length === expected.length &&
-      expected.every((item, index) => isDeepSubset(item, actual[index]))
-    );
-  }
-  if (isRecord(expected)) {
-    return (
-      isRecord(actual) &&
-      Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && isDeepSubset(value, actual[key]))
-    );
-  }
-  return expected === actual;
-}
+export { isDeepSubset } from "./match-tool-calls.js";
 
 function timesText(times: number): string {
   return times === 1 ? "1 time" : `${times} times`;
@@ -37,8 +18,7 @@ export function checkToolCalled(
   context: ExpectationContext,
 ): ExpectationResult {
   const { name, input, times } = expectation;
-  const named = context.toolCalls.filter((call) => call.name === name);
-  const matching = input === undefined ? named : named.filter((call) => isDeepSubset(input, call.input));
+  const { named, matching } = matchToolCalls(context.toolCalls, { name, input });
   const pass = times === undefined ? matching.length > 0 : matching.length === times;
   const withInput = input === undefined ? "" : ` with ${truncateText(stableJson(input), MAX_MESSAGE_VALUE_CHARS)}`;
   const description = `${name}${withInput}${times === undefined ? "" : `, exactly ${timesText(times)}`}`;

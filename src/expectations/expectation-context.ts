@@ -51,6 +51,10 @@ export interface ExpectationContext {
   result: TurnResult;
   /** The turn's tool calls in call order, from `collectToolCalls(result.events)`. */
   toolCalls: readonly ToolCallRecord[];
+  /** The unit's turn results so far, this turn's `result` last (`[result]` when not given). */
+  unitTurns: readonly TurnResult[];
+  /** Model id of the unit, when known (named by `cost-max` when the cost is unknown). */
+  model?: string;
   importModule: ImportModule;
   /** Golden comparison for `prompt-golden`; absent outside a run (the handler then fails). */
   checkPromptGolden?: CheckPromptGolden;

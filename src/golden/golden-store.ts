@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { FileSystem, HostFileSystem } from "../domain/index.js";
 import { ClawEvalError } from "../domain/index.js";
+import { isInsideRoot } from "../platform/is-inside-root.js";
 import { parseGoldenFile } from "./golden-file-text.js";
 
 /** The prompt a golden file holds (see `parseGoldenFile`), or `undefined` when there is no such file. */
@@ -26,4 +27,33 @@ export async function listGoldenFiles(options: { fs: FileSystem; folder: string 
   return entries
     .filter((entry) => entry.kind === "file" && entry.name.endsWith(".md"))
     .map((entry) => join(options.folder, entry.name));
+}
+
+/**
+ * Removes obsolete golden files (absolute paths), one at a time in the order given. Only a
+ * `.md` regular file (not a link) whose real path is inside `root` is removed; any other path is left in place and
+ * returned in `kept`, so a golden path that climbs out of the project can never delete a file
+ * there.
+ */
+export async function removeGoldenFiles(options: {
+  fs: HostFileSystem;
+  root: string;
+  files: readonly string[];
+}): Promise<{ removed: string[]; kept: string[] }> {
+  const removed: string[] = [];
+  const kept: string[] = [];
+  const root = await options.fs.realPath(options.root);
+  for (const file of options.files) {
+    const stat = await options.fs.lstat(file);
+    // The real path, so a linked folder on the way cannot lead out of the root.
+    const removable =
+      stat?.kind === "file" && file.endsWith(".md") && isInsideRoot({ root, path: await options.fs.realPath(file) });
+    if (!removable) {
+      kept.push(file);
+      continue;
+    }
+    await options.fs.remove(file);
+    removed.push(file);
+  }
+  return { removed, kept };
 }

@@ -20,7 +20,7 @@ export {
 export { findObsoleteGolden, goldenFoldersOf } from "./find-obsolete-golden.js";
 export { type FormatGoldenDiffOptions, formatGoldenDiff, type GoldenDiff } from "./format-golden-diff.js";
 export { formatGoldenFile, parseGoldenFile } from "./golden-file-text.js";
-export { listGoldenFiles, readGoldenFile, writeGoldenFile } from "./golden-store.js";
+export { listGoldenFiles, readGoldenFile, removeGoldenFiles, writeGoldenFile } from "./golden-store.js";
 export { isCiEnvironment } from "./is-ci-environment.js";
 export { type NormalisePromptOptions, normalisePrompt, type PathPlaceholder } from "./normalise-prompt.js";
 export { type PromptTextSection, splitPromptSections } from "./split-prompt-sections.js";

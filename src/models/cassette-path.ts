@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { repeatNumber } from "../domain/index.js";
 
 /** `text` with `disallowed` characters as `_`; empty, `.` and `..` (only dots) become underscores. */
 function filenameSafe(text: string, disallowed: RegExp): string {
@@ -20,16 +21,21 @@ export interface CassettePathOptions {
   /** Scenario id; `/` makes sub-folders, `#case` is kept. */
   scenarioId: string;
   modelId: string;
-  /** 0-based repeat index; it is the file name as is (`0.json` for the first run). */
+  /** 0-based repeat index; the file is named by the repeat's number (`1.json` for the first run). */
   repeat: number;
 }
 
 /**
- * `<directory>/<scenario id>/<model id, filename-safe>/<repeat>.json`. Each `/`-separated part of
+ * `<directory>/<scenario id>/<model id, filename-safe>/<repeat number, from 1>.json`. Each `/`-separated part of
  * the scenario id keeps `[A-Za-z0-9._#-]` and turns other characters into `_` (`.` and `..`
  * parts too), so no id can leave the cassette folder. Pure.
  */
 export function cassettePath(options: CassettePathOptions): string {
   const scenarioParts = options.scenarioId.split("/").map((part) => filenameSafe(part, /[^A-Za-z0-9._#-]/g));
-  return join(options.directory, ...scenarioParts, filenameSafeModelId(options.modelId), `${options.repeat}.json`);
+  return join(
+    options.directory,
+    ...scenarioParts,
+    filenameSafeModelId(options.modelId),
+    `${repeatNumber(options.repeat)}.json`,
+  );
 }

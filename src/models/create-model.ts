@@ -27,7 +27,7 @@ function lazyContextWindow(id: string): { contextWindow?: number } {
 }
 
 function missingKey(id: string, variable: string): string {
-  return `model ${id} needs ${variable}: set it in the environment, or run with --replay from recorded cassettes`;
+  return `model ${id} needs ${variable}: set it in the environment, or add --replay (run and compare) to answer from recorded cassettes`;
 }
 
 const FACTORIES: Record<ModelProvider, ModelFactory> = {

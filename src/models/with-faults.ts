@@ -14,7 +14,7 @@ import { contextWindowField } from "./context-windows.js";
 /** Every injected error message and malformed payload starts with this, so reports show it. */
 export const INJECTED_FAULT_PREFIX = "injected fault:";
 
-export interface InjectedFault {
+export interface InjectedFaultCall {
   kind: FaultKind;
   /** 1-based number of the call that got the fault, counted per wrapped model. */
   call: number;
@@ -22,7 +22,7 @@ export interface InjectedFault {
 
 export interface FaultOptions extends FaultSpec {
   /** Called once per injected fault (for events and reports). Must not throw. */
-  onFault?: (fault: InjectedFault) => void;
+  onFault?: (fault: InjectedFaultCall) => void;
 }
 
 type InjectedError = Exclude<FaultKind, "malformed" | "empty">;
@@ -81,6 +81,8 @@ function corrupt(response: ModelResponse, request: ModelRequest, call: number): 
  * only adds faults. `429`, `5xx` and `timeout` return retryable errors without calling the
  * inner model; `malformed` calls it and corrupts the response (the rule on `corrupt`);
  * `empty` returns an empty `end_turn` message without calling it (zero usage and cost).
+ * A faulted response carries `injectedFaults: [{ kind, attempt: 1 }]` (the retry wrapper
+ * renumbers attempts), so the agent loop can emit a `fault_injected` event for it.
  */
 export function withFaults(model: Model, options: FaultOptions): Model {
   const random = createSeededRandom(options.seed ?? 0);
@@ -96,16 +98,18 @@ export function withFaults(model: Model, options: FaultOptions): Model {
       const kind = options.kinds[Math.floor(pick * options.kinds.length)];
       if (kind === undefined || !(roll < options.rate)) return model.complete(request);
       options.onFault?.({ kind, call });
-      if (kind === "malformed") return corrupt(await model.complete(request), request, call);
+      const injectedFaults = [{ kind, attempt: 1 }];
+      if (kind === "malformed") return { ...corrupt(await model.complete(request), request, call), injectedFaults };
       if (kind === "empty") {
         return {
           ok: true,
           message: { role: "assistant", content: [], stopReason: "end_turn" },
           usage: ZERO_USAGE,
           costUsd: 0,
+          injectedFaults,
         };
       }
-      return { ok: false, error: { ...INJECTED_ERRORS[kind] } };
+      return { ok: false, error: { ...INJECTED_ERRORS[kind] }, injectedFaults };
     },
   };
 }

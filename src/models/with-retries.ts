@@ -1,4 +1,4 @@
-import type { Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
+import type { InjectedFault, Model, ModelError, ModelRequest, ModelResponse } from "../domain/index.js";
 import { errorMessage } from "../domain/index.js";
 import { contextWindowField } from "./context-windows.js";
 
@@ -72,7 +72,9 @@ async function wait(sleep: Sleep, ms: number, signal: AbortSignal | undefined): 
  * A model that retries errors marked `retryable`: a rate limit with `retryAfterMs` waits that
  * long, anything else waits a full-jitter exponential backoff. Non-retryable errors return at
  * once; after `maxAttempts` the last error comes back with a message saying so. An aborted
- * request signal stops the wait and returns an `aborted` error. Never throws.
+ * request signal stops the wait and returns an `aborted` error. Faults the inner model reports
+ * (`injectedFaults`) are gathered over the attempts, each with its attempt number, onto the
+ * response returned. Never throws.
  */
 export function withRetries(model: Model, options: RetryOptions): Model {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
@@ -85,15 +87,19 @@ export function withRetries(model: Model, options: RetryOptions): Model {
     id: model.id,
     ...contextWindowField(model),
     async complete(request: ModelRequest): Promise<ModelResponse> {
+      const faults: InjectedFault[] = [];
+      const carryingFaults = (response: ModelResponse): ModelResponse =>
+        faults.length === 0 ? response : { ...response, injectedFaults: faults };
       for (let attempt = 1; ; attempt++) {
         const response = await model.complete(request);
-        if (response.ok || !response.error.retryable) return response;
-        if (attempt >= maxAttempts) return gaveUp(response.error, attempt);
+        for (const fault of response.injectedFaults ?? []) faults.push({ kind: fault.kind, attempt });
+        if (response.ok || !response.error.retryable) return carryingFaults(response);
+        if (attempt >= maxAttempts) return carryingFaults(gaveUp(response.error, attempt));
         const delayMs = delayAfter(response.error, attempt, backoff);
-        if (typeof delayMs === "string") return gaveUp(response.error, attempt, delayMs);
+        if (typeof delayMs === "string") return carryingFaults(gaveUp(response.error, attempt, delayMs));
         options.onRetry?.({ attempt, delayMs, error: response.error });
         const interrupted = await wait(options.sleep, delayMs, request.signal);
-        if (interrupted !== undefined) return { ok: false, error: interrupted };
+        if (interrupted !== undefined) return carryingFaults({ ok: false, error: interrupted });
       }
     },
   };

@@ -1,6 +1,7 @@
 import picocolors from "picocolors";
 import type { RunProgress, RunResult, UnitResult, UnitStatus } from "../domain/index.js";
 import { formatConsoleSummary } from "./format-console-summary.js";
+import { formatRegressions } from "./format-regressions.js";
 import { formatDuration } from "./format-values.js";
 
 export interface ConsoleReporterOptions {
@@ -12,6 +13,8 @@ export interface ConsoleReporterOptions {
   color: boolean;
   /** Interactive mode also prints a line for every passed unit (default: only failures). */
   verbose?: boolean;
+  /** The command the run belongs to, as the first line names it (default `run`). */
+  command?: string;
 }
 
 /** Called by the runner: `onRunStart` once, `onUnitEnd` once per finished unit, `onRunEnd` once. */
@@ -35,15 +38,22 @@ function shorten(text: string): string {
   return text.length > MAX_LABEL ? `…${text.slice(text.length - MAX_LABEL + 1)}` : text;
 }
 
-export function createConsoleReporter(options: ConsoleReporterOptions): ConsoleReporter {
-  const colors = picocolors.createColors(options.color);
-  const paint: Record<UnitStatus, (text: string) => string> = {
+/** The colour of each unit status in console output (`dot` and the console reporter alike). */
+export function statusPainters(
+  colors: ReturnType<typeof picocolors.createColors>,
+): Record<UnitStatus, (text: string) => string> {
+  return {
     passed: colors.green,
     failed: colors.red,
     errored: colors.red,
     interrupted: colors.yellow,
     skipped: colors.dim,
   };
+}
+
+export function createConsoleReporter(options: ConsoleReporterOptions): ConsoleReporter {
+  const colors = picocolors.createColors(options.color);
+  const paint = statusPainters(colors);
   let progressWidth = 0;
 
   const clearProgress = (): void => {
@@ -67,7 +77,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): ConsoleR
   return {
     onRunStart(info) {
       if (options.interactive) drawProgress({ done: 0, total: info.total, passed: 0, failed: 0, errored: 0 }, "");
-      else options.write(`claw-eval run ${info.runId}: ${info.total} units\n`);
+      else options.write(`claw-eval ${options.command ?? "run"} ${info.runId}: ${info.total} units\n`);
     },
     onUnitEnd(unit, progress) {
       if (!options.interactive) {
@@ -83,6 +93,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): ConsoleR
     onRunEnd(result) {
       clearProgress();
       options.write(formatConsoleSummary(result, colors));
+      options.write(formatRegressions(result, colors));
     },
   };
 }

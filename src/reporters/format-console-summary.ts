@@ -1,13 +1,20 @@
 import Table from "cli-table3";
 import type picocolors from "picocolors";
 import type { RunResult, RunSummary, UnitResult } from "../domain/index.js";
+import { summariseUnits } from "../runner/merge-results.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
 import { formatUnitsPreservation } from "./format-compaction-values.js";
 import { formatCost, formatCounts, formatDuration, truncateText } from "./format-values.js";
 import { listCompactions } from "./list-compactions.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
+import {
+  formatInjectedFault,
+  formatInjectedFaultTotals,
+  listInjectedFaults,
+  totalInjectedFaults,
+} from "./list-injected-faults.js";
 import { formatMemoryTotals, listMemoryMeasures, totalMemoryMeasures } from "./memory-measure-values.js";
-import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
+import { SUMMARY_HEADINGS, SUMMARY_TIME_LEGEND, summariseByModel, summaryCells } from "./summarise-by-model.js";
 
 export type Colors = ReturnType<typeof picocolors.createColors>;
 
@@ -32,8 +39,9 @@ function summaryTable(result: RunResult, colors: Colors): string {
     const units = result.units.filter((unit) => unit.model === model);
     table.push(row(model, summary, units));
   }
-  if (models.length > 1) table.push(row("total", result.summary, result.units));
-  return table.toString();
+  // Summed like the model rows (not the run's wall time), so the total is their sum.
+  if (models.length > 1) table.push(row("total", summariseUnits(result.units), result.units));
+  return `${table.toString()}\n${colors.dim(SUMMARY_TIME_LEGEND)}`;
 }
 
 /** `label: value`, or the value indented under the label when it spans lines. */
@@ -46,24 +54,34 @@ function labelled(label: string, value: string): string {
     .join("\n")}`;
 }
 
+/** The turn's reply, quoted once; the failed expectations below refer to it. */
+function replyLine(turnIndex: number, reply: string): string {
+  return labelled(`turn ${turnIndex + 1} reply`, reply).replace(/^ {2}/, "");
+}
+
 function failureDetails(failure: UnitFailure, colors: Colors): string[] {
   const { unit } = failure;
   const mark = unit.status === "failed" ? "✗" : "!";
   const lines = [colors.red(`${mark} ${unit.unitId} ${unit.status}`), `  file: ${unit.file}`];
-  for (const { turnIndex, expectation } of failure.expectations) {
+  for (const fault of listInjectedFaults(unit))
+    lines.push(colors.yellow(`  turn ${fault.turnIndex + 1} ${formatInjectedFault(fault)}`));
+  for (const { turnIndex, expectation, actual } of failure.expectations) {
+    const reply = failure.replies.find((entry) => entry.turnIndex === turnIndex);
+    if (reply !== undefined && !lines.includes(replyLine(turnIndex, reply.reply)))
+      lines.push(replyLine(turnIndex, reply.reply));
     const { file, line, column } = expectation.location;
     lines.push(
       `  turn ${turnIndex + 1} ${expectation.type}: ${expectation.message} ${colors.dim(`(${file}:${line}:${column})`)}`,
     );
     if (expectation.expected !== undefined) lines.push(colors.green(labelled("expected", expectation.expected)));
-    if (expectation.actual !== undefined) lines.push(colors.red(labelled("actual", expectation.actual)));
+    if (actual !== undefined) lines.push(colors.red(labelled("actual", actual)));
   }
   for (const check of failure.golden) {
     lines.push(`  golden ${check.file}: ${check.status}`);
     if (check.diff !== undefined) lines.push(labelled("diff", check.diff));
   }
   for (const error of failure.turnErrors) lines.push(`  ${error}`);
-  if (unit.error !== undefined) lines.push(labelled("error", unit.error).replace(/^ {2}/, ""));
+  if (failure.unitError !== undefined) lines.push(labelled("error", failure.unitError).replace(/^ {2}/, ""));
   return lines;
 }
 
@@ -76,6 +94,9 @@ function finalLine(result: RunResult, colors: Colors): string {
       if (part.endsWith(" interrupted") || part.endsWith(" skipped")) return colors.yellow(part);
       return part.startsWith("0 ") ? part : colors.red(part);
     });
+  const faults = totalInjectedFaults(result.units);
+  if (faults.faults > 0)
+    counts.push(colors.yellow(`${faults.faults} ${faults.faults === 1 ? "fault" : "faults"} injected`));
   return counts.join(", ");
 }
 
@@ -100,6 +121,8 @@ export function formatConsoleSummary(result: RunResult, colors: Colors): string 
   }
   const memory = listMemoryMeasures(result.units);
   if (memory.length > 0) blocks.push(`Memory: ${formatMemoryTotals(totalMemoryMeasures(memory))}`);
+  const faults = totalInjectedFaults(result.units);
+  if (faults.faults > 0) blocks.push(colors.yellow(formatInjectedFaultTotals(faults)));
   const runLine = `run ${result.runId} ${result.status} in ${formatDuration(result.summary.durationMs)}, cost ${formatCost(result.summary.costUsd)}`;
   blocks.push(`${colors.dim(runLine)}\n${finalLine(result, colors)}`);
   return `\n${blocks.join("\n\n")}\n`;

@@ -18,5 +18,5 @@ export function formatMeasuresTable(comparison: Comparison): string {
   for (const row of COMPLIANCE_MEASURE_ROWS) {
     table.push([row.title, ...entries.map((entry) => formatRate(entry.measures[row.name]))]);
   }
-  return `Compliance measures (spec/loop.md §11, Wilson 95% intervals)\n${table.toString()}\n`;
+  return `Compliance measures (Wilson 95% intervals; definitions in docs/compliance.md)\n${table.toString()}\n`;
 }

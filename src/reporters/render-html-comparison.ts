@@ -24,7 +24,7 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 
 /**
  * The comparison matrix of `index.html` (pure): per model the pass rate and compliance per
- * category, the spec/loop.md §11 measures (a row per measure, a column per model; left out for
+ * category, the compliance measures (a row per measure, a column per model; left out for
  * results written before they existed), then the McNemar test of each pair, then, when some unit
  * compacted, the compaction figures per model and the preservation test per pair, and, when some
  * unit had a memory check, the memory checks per model, and, when some unit has memory measures,
@@ -40,7 +40,7 @@ export function renderHtmlComparison(comparison: Comparison): string {
   const entries = entriesWithMeasures(comparison.models);
   if (entries.length > 0) {
     parts.push(
-      "<h3>Compliance measures (spec/loop.md §11)</h3>",
+      "<h3>Compliance measures (definitions in docs/compliance.md)</h3>",
       table(
         ["Measure (turns)", ...entries.map((entry) => entry.model)],
         COMPLIANCE_MEASURE_ROWS.map((row) => [

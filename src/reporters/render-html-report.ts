@@ -1,97 +1,157 @@
-import type { ExpectationResult, RunResult, TurnResult, UnitResult } from "../domain/index.js";
+import { ClawEvalError, type RunResult, type UnitResult } from "../domain/index.js";
 import { escapeMarkup } from "./escape-markup.js";
+import { findFlakyUnits } from "./find-flaky-units.js";
 import { formatCost, formatCounts, formatDuration } from "./format-values.js";
+import { renderComparisonCharts } from "./html-comparison-charts.js";
+import { embedJson, jsonScriptElement } from "./html-embed-json.js";
+import { renderHtmlOverview } from "./html-overview.js";
+import { createHtmlPromptTable } from "./html-prompt-table.js";
+import { HTML_REPORT_SCRIPT } from "./html-report-script.js";
+import { HTML_REPORT_STYLE } from "./html-report-style.js";
+import { addSkillsSnapshots, createSkillsFunnelTally, renderHtmlSkillsFunnel } from "./html-skills-funnel.js";
+import { readSpooledUnits } from "./html-spooled-units.js";
+import { buildHtmlUnitDetail, buildHtmlUnitRow, type HtmlUnitRow } from "./html-unit-record.js";
 import { renderHtmlCompactions } from "./render-html-compactions.js";
 import { renderHtmlComparison } from "./render-html-comparison.js";
 import { renderHtmlMemory } from "./render-html-memory.js";
-import { SUMMARY_HEADINGS, summariseByModel, summaryCells } from "./summarise-by-model.js";
+import { renderHtmlRegressions } from "./render-html-regressions.js";
+import type { SpooledUnits } from "./render-json-report.js";
 
-const STYLE = `
-body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
-table { border-collapse: collapse; margin: 1rem 0; }
-th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.6rem; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-details { border: 1px solid #d0d7de; border-radius: 6px; margin: 0.5rem 0; padding: 0.4rem 0.8rem; }
-summary { cursor: pointer; font-family: ui-monospace, monospace; }
-pre { background: #f6f8fa; padding: 0.5rem; overflow-x: auto; white-space: pre-wrap; }
-.passed { color: #1a7f37; } .failed, .errored { color: #cf222e; } .interrupted, .skipped { color: #9a6700; }
-.turn { border-left: 3px solid #d0d7de; padding-left: 0.8rem; margin: 0.8rem 0; }
-table.compactions td, table.memory td { text-align: left; vertical-align: top; }
-ul.lost, ul.problems { margin: 0; padding-left: 1.2rem; }
-`.trim();
+/** The report's views in tab order; `unit` (one unit opened) has no tab of its own. */
+const VIEW_ORDER = [
+  "overview",
+  "units",
+  "unit",
+  "comparison",
+  "regressions",
+  "skills",
+  "compactions",
+  "memory",
+] as const;
 
-function modelTable(result: RunResult): string {
-  const head = SUMMARY_HEADINGS;
-  const rows = summariseByModel(result).map(({ model, summary }) => {
-    const cells = summaryCells(model, summary);
-    return `<tr>${cells.map((cell) => `<td>${escapeMarkup(cell)}</td>`).join("")}</tr>`;
-  });
-  return `<table><thead><tr>${head.map((cell) => `<th>${cell}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+type ViewName = (typeof VIEW_ORDER)[number];
+
+/** Text pieces are joined up to about this many UTF-16 units before they are handed on. */
+const CHUNK_CHARS = 256 * 1024;
+
+function view(name: ViewName, title: string, body: string, options: { tab?: boolean } = {}): string {
+  const hidden = name === "overview" ? "" : " hidden";
+  const tab = options.tab === false ? ' data-tab="no"' : "";
+  return `<section class="view" id="view-${name}" data-view="${name}" data-title="${escapeMarkup(title)}" data-order="${VIEW_ORDER.indexOf(name)}"${tab}${hidden}>\n${body}\n</section>`;
 }
 
-function expectationItem(expectation: ExpectationResult): string {
-  const status = expectation.pass ? "passed" : "failed";
-  const values = [
-    expectation.expected === undefined ? "" : `<div>expected</div><pre>${escapeMarkup(expectation.expected)}</pre>`,
-    expectation.actual === undefined ? "" : `<div>actual</div><pre>${escapeMarkup(expectation.actual)}</pre>`,
-  ].join("");
-  return `<li><span class="${status}">${expectation.pass ? "pass" : "FAIL"}</span> <code>${escapeMarkup(expectation.type)}</code> ${escapeMarkup(expectation.message)}${expectation.pass ? "" : values}</li>`;
+function unitsView(result: RunResult, flakyCount: number): string {
+  const headings = ["Status", "Unit", "Scenario", "Model", "Tags", "Turns", "Failed checks", "Time", "Cost"];
+  return view(
+    "units",
+    `Units (${result.units.length})`,
+    [
+      '<div class="layout">',
+      '<aside class="filters">',
+      '<input type="search" id="unit-search" placeholder="Search ids, names, replies, tool calls…" aria-label="Search units">',
+      `<p><label><input type="checkbox" id="flaky-only"> flaky only (${flakyCount})</label> <button type="button" id="clear-filters">clear filters</button></p>`,
+      '<div id="facets"></div>',
+      "</aside>",
+      "<div>",
+      '<div class="pager"><strong id="unit-count"></strong><button type="button" id="page-previous">← previous</button><span id="page-label"></span><button type="button" id="page-next">next →</button></div>',
+      `<table class="units"><thead><tr>${headings.map((cell) => `<th>${cell}</th>`).join("")}</tr></thead><tbody id="unit-rows-body"></tbody></table>`,
+      "</div>",
+      "</div>",
+    ].join("\n"),
+  );
 }
 
-function turnSection(turn: TurnResult): string {
-  const delivered =
-    turn.delivered === null
-      ? "<p>nothing delivered</p>"
-      : `<div>delivered</div><pre>${escapeMarkup(turn.delivered)}</pre>`;
-  return [
-    `<div class="turn"><h4>Turn ${turn.index + 1} (${escapeMarkup(turn.kind)})</h4>`,
-    `<div>input</div><pre>${escapeMarkup(turn.input)}</pre>`,
-    `<div>reply</div><pre>${escapeMarkup(turn.reply)}</pre>`,
-    delivered,
-    turn.error === undefined ? "" : `<div>error</div><pre class="errored">${escapeMarkup(turn.error)}</pre>`,
-    turn.expectations.length === 0 ? "" : `<ul>${turn.expectations.map(expectationItem).join("")}</ul>`,
-    "</div>",
-  ]
-    .filter((line) => line !== "")
-    .join("\n");
-}
-
-function unitSection(unit: UnitResult): string {
-  const open = unit.status === "failed" || unit.status === "errored" ? " open" : "";
-  return [
-    `<details${open}><summary><span class="${unit.status}">${unit.status}</span> ${escapeMarkup(unit.unitId)} (${escapeMarkup(formatDuration(unit.durationMs))})</summary>`,
-    `<p>${escapeMarkup(unit.scenarioName)}, <code>${escapeMarkup(unit.file)}</code>, cost ${escapeMarkup(formatCost(unit.costUsd))}</p>`,
-    unit.error === undefined ? "" : `<pre class="errored">${escapeMarkup(unit.error)}</pre>`,
-    ...unit.turns.map(turnSection),
-    "</details>",
-  ]
-    .filter((line) => line !== "")
-    .join("\n");
+/** The views rendered from the run record and the units as kept in `result` (not their transcripts). */
+function summaryViews(result: RunResult, flaky: ReturnType<typeof findFlakyUnits>): string[] {
+  const views = [
+    view("overview", "Overview", renderHtmlOverview(result, flaky)),
+    unitsView(result, flaky.length),
+    view("unit", "Unit", '<div id="unit-detail"></div>', { tab: false }),
+  ];
+  if (result.comparison !== undefined) {
+    views.push(
+      view(
+        "comparison",
+        "Comparison",
+        `${renderComparisonCharts(result.comparison)}\n${renderHtmlComparison(result.comparison)}`,
+      ),
+    );
+  }
+  const regressions = renderHtmlRegressions(result);
+  if (regressions !== "") views.push(view("regressions", "Regressions", regressions));
+  const compactions = renderHtmlCompactions(result.units);
+  if (compactions !== "") views.push(view("compactions", "Compactions", compactions));
+  const memory = renderHtmlMemory(result.units);
+  if (memory !== "") views.push(view("memory", "Memory", memory));
+  return views;
 }
 
 /**
- * `index.html`: one self-contained page (inline CSS, no script, no network) with the per-model
- * table, the comparison matrix when `compare` wrote one, the compactions and context pruning
- * when any unit had them ({@link renderHtmlCompactions}), the memory measures when any unit has
- * them ({@link renderHtmlMemory}), and every unit's transcript (input,
- * reply, delivery, expectations). Failed and errored units start expanded. All text is escaped.
+ * `index.html` in pieces: one self-contained page (inline CSS, script and SVG; nothing loaded
+ * from anywhere). The run's views (overview, comparison with charts, regressions, compactions,
+ * memory, skills funnel) are HTML; the units are embedded once, as data, and drawn by the
+ * page's script when shown: a row per unit for the list and its filters
+ * (`<script type="application/json" id="unit-rows">`), one line of JSON per unit with its turns
+ * and events (`id="unit-details"`, parsed only when the unit is opened) and each distinct system
+ * prompt with its sections and token estimates (`id="prompts"`). Embedded JSON escapes `<`, `>`
+ * and `&` ({@link embedJson}), so no recorded text can end its element.
+ *
+ * With `spooled`, the units' whole records are read from there, one at a time (`result.units`
+ * then keeps less of each and must have as many units). Pure apart from reading `spooled`: the
+ * same input gives the same bytes.
  */
-export function renderHtmlReport(result: RunResult): string {
+export function* renderHtmlReportChunks(result: RunResult, spooled?: SpooledUnits): Generator<string> {
+  const flaky = findFlakyUnits(result.units);
+  const flakyIds = new Set(flaky.flatMap((group) => group.unitIds));
   const title = `claw-eval ${result.runId}`;
-  return [
+  const summary = `${formatCounts(result.summary)} of ${result.summary.total} units; run ${result.status} in ${formatDuration(result.summary.durationMs)}, cost ${formatCost(result.summary.costUsd)}.`;
+  yield [
     "<!doctype html>",
     '<html lang="en">',
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)}</title><style>${STYLE}</style></head>`,
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)}</title><style>${HTML_REPORT_STYLE}</style></head>`,
     "<body>",
-    `<h1>${escapeMarkup(title)}</h1>`,
-    `<p>${escapeMarkup(formatCounts(result.summary))} of ${result.summary.total} units; run ${escapeMarkup(result.status)} in ${escapeMarkup(formatDuration(result.summary.durationMs))}, cost ${escapeMarkup(formatCost(result.summary.costUsd))}.</p>`,
-    modelTable(result),
-    ...(result.comparison === undefined ? [] : [renderHtmlComparison(result.comparison)]),
-    ...[renderHtmlCompactions(result.units), renderHtmlMemory(result.units)].filter((section) => section !== ""),
-    "<h2>Units</h2>",
-    ...result.units.map(unitSection),
+    `<header class="top"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(summary)}</p><nav class="tabs" id="tabs"></nav></header>`,
+    "<noscript><p>The unit list, transcripts and system prompts need JavaScript; the overview and tables below do not.</p></noscript>",
+    "<main>",
+    ...summaryViews(result, flaky),
+    '<script type="application/x-ndjson" id="unit-details">',
+  ].join("\n");
+
+  const prompts = createHtmlPromptTable();
+  const skills = createSkillsFunnelTally();
+  const rows: HtmlUnitRow[] = [];
+  const units: Iterable<UnitResult> = spooled === undefined ? result.units : readSpooledUnits(spooled);
+  let pending = "";
+  for (const unit of units) {
+    rows.push(buildHtmlUnitRow(unit, flakyIds.has(unit.unitId)));
+    addSkillsSnapshots(skills, unit);
+    pending += `${rows.length === 1 ? "" : "\n"}${embedJson(buildHtmlUnitDetail(unit, prompts))}`;
+    if (pending.length >= CHUNK_CHARS) {
+      yield pending;
+      pending = "";
+    }
+  }
+  if (rows.length !== result.units.length) {
+    throw new ClawEvalError(
+      "invariant",
+      `the results spool holds ${rows.length} units, the run has ${result.units.length}`,
+    );
+  }
+  yield `${pending}</script>\n`;
+  yield `${jsonScriptElement("unit-rows", embedJson(rows))}\n`;
+  yield `${jsonScriptElement("prompts", embedJson(prompts.prompts))}\n`;
+  const funnel = renderHtmlSkillsFunnel(skills);
+  yield [
+    ...(funnel === "" ? [] : [view("skills", "Skills", funnel)]),
+    "</main>",
+    `<script>${HTML_REPORT_SCRIPT}</script>`,
     "</body>",
     "</html>",
     "",
   ].join("\n");
+}
+
+/** `index.html` as one string: the pieces of {@link renderHtmlReportChunks} joined. Pure. */
+export function renderHtmlReport(result: RunResult): string {
+  return [...renderHtmlReportChunks(result)].join("");
 }

@@ -130,6 +130,63 @@ const RUN_FIELDS: Record<string, Check> = {
   obsoleteGolden: isArray,
 };
 
+const REGRESSIONS_FIELDS: Record<string, Check> = {
+  unitsCompared: isNumber,
+  unitsNew: isNumber,
+  unitsMissing: isNumber,
+  regressions: isArray,
+  improvements: isArray,
+};
+
+const CHANGE_FIELDS: Record<"unit" | "rate", Record<string, Check>> = {
+  unit: {
+    unitId: isString,
+    scenarioId: isString,
+    model: isString,
+    repeat: isNumber,
+    before: oneOf("passed", "failed", "errored", "interrupted", "skipped"),
+    after: oneOf("passed", "failed", "errored", "interrupted", "skipped"),
+  },
+  rate: { model: isString, metric: isString },
+};
+
+const RATE_FIELDS: Record<string, Check> = {
+  rate: isNumberOrNull,
+  low: isNumberOrNull,
+  high: isNumberOrNull,
+  n: isNumber,
+};
+
+/** The optional `regressions` (a run compared with `--baseline`); absent in older files. */
+function regressionsProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const problem =
+    fieldsProblem(value, REGRESSIONS_FIELDS, "regressions") ??
+    fieldsProblem(
+      (value as { baseline?: unknown }).baseline,
+      { runId: isString, startedAt: isString },
+      "regressions.baseline",
+    );
+  if (problem !== undefined) return problem;
+  const record = value as Record<"regressions" | "improvements", unknown[]>;
+  for (const list of ["regressions", "improvements"] as const) {
+    for (const [index, change] of record[list].entries()) {
+      const path = `regressions.${list}[${index}]`;
+      const kind = fieldsProblem(change, { kind: oneOf("unit", "rate") }, path);
+      if (kind !== undefined) return kind;
+      const typed = change as { kind: "unit" | "rate"; before?: unknown; after?: unknown };
+      const changeProblem =
+        fieldsProblem(change, CHANGE_FIELDS[typed.kind], path) ??
+        (typed.kind === "rate"
+          ? (fieldsProblem(typed.before, RATE_FIELDS, `${path}.before`) ??
+            fieldsProblem(typed.after, RATE_FIELDS, `${path}.after`))
+          : undefined);
+      if (changeProblem !== undefined) return changeProblem;
+    }
+  }
+  return undefined;
+}
+
 function fieldsProblem(value: unknown, fields: Record<string, Check>, path: string): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return `${path || "the document"}: expected an object, found ${describe(value)}`;
@@ -151,7 +208,8 @@ function runProblem(value: unknown): string | undefined {
     fieldsProblem(run.tool, { name: oneOf("claw-eval"), version: isString }, "tool") ??
     fieldsProblem(run.options, { paths: isArray, models: isArray }, "options") ??
     fieldsProblem(run.summary, SUMMARY_FIELDS, "summary") ??
-    fieldsProblem((run.summary as { usage?: unknown }).usage, USAGE_FIELDS, "summary.usage");
+    fieldsProblem((run.summary as { usage?: unknown }).usage, USAGE_FIELDS, "summary.usage") ??
+    regressionsProblem(run.regressions);
   if (problem !== undefined) return problem;
   const units = run.units as unknown[];
   for (const [index, unit] of units.entries()) {

@@ -1,4 +1,4 @@
-import type { RunResult, UnitResult } from "../domain/index.js";
+import { formatRepeat, type RunResult, type UnitResult } from "../domain/index.js";
 import { escapeAttribute, escapeMarkup } from "./escape-markup.js";
 import { describeFailure } from "./list-failures.js";
 
@@ -55,7 +55,7 @@ function failureBody(unit: UnitResult): { message: string; body: string } {
 
 function testCaseName(unit: UnitResult): string {
   const caseLabel = unit.caseId === undefined ? "" : ` (${unit.caseId})`;
-  return `${unit.scenarioName}${caseLabel} [${unit.model}] #r${unit.repeat}`;
+  return `${unit.scenarioName}${caseLabel} [${unit.model}] ${formatRepeat(unit.repeat)}`;
 }
 
 function renderTestCase(unit: UnitResult): string {

@@ -21,7 +21,7 @@ function measuresTable(comparison: Comparison): string[] {
   const entries = entriesWithMeasures(comparison.models);
   if (entries.length === 0) return [];
   return [
-    "Compliance measures (spec/loop.md §11):",
+    "Compliance measures (definitions in docs/compliance.md):",
     "",
     `| Measure (turns) | ${entries.map((entry) => escapeTableCell(entry.model)).join(" | ")} |`,
     `| --- |${" ---: |".repeat(entries.length)}`,

@@ -2,10 +2,17 @@ import { formatDiagnostic, type RunResult } from "../domain/index.js";
 import { findFlakyUnits } from "./find-flaky-units.js";
 import { formatCost, formatCounts, formatDuration, formatPassRate, truncateText } from "./format-values.js";
 import { listFailures, type UnitFailure } from "./list-failures.js";
+import {
+  formatInjectedFault,
+  formatInjectedFaultTotals,
+  listInjectedFaults,
+  totalInjectedFaults,
+} from "./list-injected-faults.js";
 import { code, escapeTableCell, fenced } from "./markdown-text.js";
 import { renderMarkdownCompactions } from "./render-markdown-compactions.js";
 import { renderMarkdownComparison } from "./render-markdown-comparison.js";
 import { renderMarkdownMemory } from "./render-markdown-memory.js";
+import { renderMarkdownRegressions } from "./render-markdown-regressions.js";
 import { summariseByModel } from "./summarise-by-model.js";
 
 /** Failing units listed in full; GitHub caps a step summary at 1 MiB. */
@@ -39,7 +46,17 @@ function modelTable(result: RunResult): string[] {
 function failureSection(failure: UnitFailure): string[] {
   const { unit } = failure;
   const lines = [`### ${code(unit.unitId)} ${unit.status}`, "", `File ${code(unit.file)}`, ""];
-  for (const { turnIndex, expectation } of failure.expectations) {
+  const faults = listInjectedFaults(unit);
+  if (faults.length > 0) {
+    lines.push(...faults.map((fault) => `- turn ${fault.turnIndex + 1}: ${formatInjectedFault(fault)}`), "");
+  }
+  const quoted = new Set<number>();
+  for (const { turnIndex, expectation, actual } of failure.expectations) {
+    const reply = failure.replies.find((entry) => entry.turnIndex === turnIndex);
+    if (reply !== undefined && !quoted.has(turnIndex)) {
+      quoted.add(turnIndex);
+      lines.push(`Reply of turn ${turnIndex + 1}:`, "", fenced(truncateText(reply.reply, VALUE_LIMITS)), "");
+    }
     const { file, line, column } = expectation.location;
     lines.push(
       `**${expectation.type}** (turn ${turnIndex + 1}, ${code(`${file}:${line}:${column}`)}): ${expectation.message}`,
@@ -47,23 +64,24 @@ function failureSection(failure: UnitFailure): string[] {
     );
     if (expectation.expected !== undefined)
       lines.push("Expected:", "", fenced(truncateText(expectation.expected, VALUE_LIMITS)), "");
-    if (expectation.actual !== undefined)
-      lines.push("Actual:", "", fenced(truncateText(expectation.actual, VALUE_LIMITS)), "");
+    if (actual !== undefined) lines.push("Actual:", "", fenced(truncateText(actual, VALUE_LIMITS)), "");
   }
   for (const check of failure.golden) {
     lines.push(`Golden file ${code(check.file)}: ${check.status}`, "");
     if (check.diff !== undefined) lines.push(fenced(truncateText(check.diff, VALUE_LIMITS)), "");
   }
-  const errors = [...failure.turnErrors, ...(unit.error === undefined ? [] : [unit.error])];
+  const errors = [...failure.turnErrors, ...(failure.unitError === undefined ? [] : [failure.unitError])];
   if (errors.length > 0) lines.push("Error:", "", fenced(truncateText(errors.join("\n"), VALUE_LIMITS)), "");
   return lines;
 }
 
 /**
- * `summary.md`, sized for a CI step summary: a headline, a table per model, the comparison
+ * `summary.md`, sized for a CI step summary: a headline, a table per model, the changes against
+ * the baseline when the run had one (`--baseline`), the comparison
  * when `compare` wrote one, the compactions and context pruning when any unit had them, the
- * memory measures when any unit has them, the
- * failures (expected and actual values truncated), flaky units, input diagnostics and obsolete
+ * memory measures when any unit has them, a line of injected-fault totals when any, the
+ * failures (each failed turn's reply quoted once, expected and actual values truncated, the
+ * unit's injected faults listed), flaky units, input diagnostics and obsolete
  * golden files. Cost is `unknown` when not known, never `$0`.
  */
 export function renderMarkdownReport(result: RunResult): string {
@@ -78,6 +96,9 @@ export function renderMarkdownReport(result: RunResult): string {
     ...modelTable(result),
     "",
   ];
+  const faults = totalInjectedFaults(result.units);
+  if (faults.faults > 0) lines.push(`${formatInjectedFaultTotals(faults)}.`, "");
+  lines.push(...renderMarkdownRegressions(result));
   if (result.comparison !== undefined) lines.push(...renderMarkdownComparison(result.comparison));
   lines.push(...renderMarkdownCompactions(result.units), ...renderMarkdownMemory(result.units));
   const failures = listFailures(result.units);

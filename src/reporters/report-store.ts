@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { errorMessage, type HostFileSystem, type RunResult } from "../domain/index.js";
 import type { SecretRedactor } from "../platform/create-secret-redactor.js";
-import { renderHtmlReport } from "./render-html-report.js";
+import { renderHtmlReport, renderHtmlReportChunks } from "./render-html-report.js";
 import { renderJsonReport, renderJsonReportChunks, type SpooledUnits } from "./render-json-report.js";
 import { renderJunitReport } from "./render-junit-report.js";
 import { renderMarkdownReport } from "./render-markdown-report.js";
@@ -21,10 +21,12 @@ export interface FileRenderer {
 /** Every reporter and its file; `null` for reporters that write no file. */
 export const FILE_RENDERERS: Record<ReporterName, FileRenderer | null> = {
   console: null,
+  dot: null,
+  github: null,
   json: { fileName: "results.json", render: renderJsonReport, renderChunks: renderJsonReportChunks },
   junit: { fileName: "junit.xml", render: renderJunitReport },
   markdown: { fileName: "summary.md", render: renderMarkdownReport },
-  html: { fileName: "index.html", render: renderHtmlReport },
+  html: { fileName: "index.html", render: renderHtmlReport, renderChunks: renderHtmlReportChunks },
 };
 
 export interface WriteReportsOptions {

@@ -9,7 +9,8 @@ export interface ModelSummary {
 
 /**
  * One summary per model that has units: first the run's `options.models` in their order, then
- * any other model in sorted order. `durationMs` is the sum of the model's unit durations.
+ * any other model in sorted order. `durationMs` is the sum of the model's unit durations (not
+ * a wall time: units run concurrently).
  */
 export function summariseByModel(result: RunResult): ModelSummary[] {
   const present = new Set(result.units.map((unit) => unit.model));
@@ -31,8 +32,15 @@ export const SUMMARY_HEADINGS = [
   "Skipped",
   "Pass rate",
   "Cost",
-  "Time",
+  "Unit time",
 ];
+
+/**
+ * What the "Unit time" column means. Units run concurrently, so a sum of unit durations can
+ * exceed the run's wall time, which the run line gives.
+ */
+export const SUMMARY_TIME_LEGEND =
+  "Unit time: the units' durations summed (units run in parallel; the run's wall time is below).";
 
 /** The cells of one per-model summary row, in {@link SUMMARY_HEADINGS} order. */
 export function summaryCells(label: string, summary: RunSummary): string[] {

@@ -42,7 +42,7 @@ export interface BuildComparisonOptions {
 }
 
 /** Units that ran to a verdict: interrupted and skipped units count nowhere. */
-function isDecided(unit: UnitResult): boolean {
+export function isDecided(unit: UnitResult): boolean {
   return unit.status === "passed" || unit.status === "failed" || unit.status === "errored";
 }
 

@@ -6,7 +6,7 @@ import type {
   UnitStatus,
   Usage,
 } from "../domain/index.js";
-import { addUsage, ZERO_USAGE } from "../domain/index.js";
+import { addUsage, sumTurnCosts, ZERO_USAGE } from "../domain/index.js";
 import type { GoldenRecord } from "./create-unit-golden.js";
 import type { WorkUnit } from "./plan-units.js";
 import { unitIdentity } from "./unit-identity.js";
@@ -49,7 +49,7 @@ export function buildUnitResult(options: BuildUnitResultOptions): UnitResult {
     ...(error === undefined ? {} : { error }),
     durationMs: Math.round(options.durationMs),
     usage,
-    costUsd: sumCost(turns),
+    costUsd: sumTurnCosts(turns),
     ...(options.golden.length === 0 ? {} : { golden: options.golden }),
     ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
     ...(options.memory === undefined ? {} : { memory: options.memory }),
@@ -60,13 +60,4 @@ function unitStatus(turns: readonly TurnResult[]): UnitStatus {
   if (turns.some((turn) => turn.error !== undefined)) return "errored";
   if (turns.some((turn) => turn.expectations.some((expectation) => !expectation.pass))) return "failed";
   return "passed";
-}
-
-function sumCost(turns: readonly TurnResult[]): number | null {
-  let total = 0;
-  for (const turn of turns) {
-    if (turn.costUsd === null) return null;
-    total += turn.costUsd;
-  }
-  return total;
 }

@@ -1,5 +1,6 @@
-import { ClawEvalError, type Scenario } from "../domain/index.js";
+import { ClawEvalError, formatRepeat, type Scenario } from "../domain/index.js";
 import { MAX_UNITS } from "../scenarios/scenario-limits.js";
+import { isScenarioSelected, type ScenarioSelection } from "./select-scenarios.js";
 
 /** One (scenario case, model, repeat) to run. */
 export interface WorkUnit {
@@ -12,30 +13,21 @@ export interface WorkUnit {
   repeat: number;
 }
 
-export interface PlanOptions {
+export interface PlanOptions extends ScenarioSelection {
   /** Replace every scenario's `models` (from `--model`). */
   models?: readonly string[];
   /** Replace every scenario's `repeat` (from `--repeat`). */
   repeat?: number;
-  /** Case-insensitive substring of the scenario id or name. */
-  filter?: string;
-  /** Keep scenarios with at least one of these tags. */
-  tags?: readonly string[];
   /** 1-based shard index and shard count. */
   shard?: { index: number; count: number };
 }
 
 export function unitIdOf(scenarioId: string, model: string, repeat: number): string {
-  return `${scenarioId}@${model}~${repeat + 1}`;
+  return `${scenarioId}@${model}${formatRepeat(repeat)}`;
 }
 
 function selectScenarios(scenarios: readonly Scenario[], options: PlanOptions): Scenario[] {
-  const filter = options.filter?.toLowerCase();
-  return scenarios.filter((scenario) => {
-    if (filter && !scenario.id.toLowerCase().includes(filter) && !scenario.name.toLowerCase().includes(filter))
-      return false;
-    return !(options.tags && options.tags.length > 0 && !options.tags.some((tag) => scenario.tags.includes(tag)));
-  });
+  return scenarios.filter((scenario) => isScenarioSelected(scenario, options));
 }
 
 function modelsOf(scenario: Scenario, options: PlanOptions): readonly string[] {

@@ -46,6 +46,7 @@ export async function playUnitTurn(options: PlayUnitTurnOptions): Promise<{ stop
     costUsd: outcome.costUsd,
     latencyMs: outcome.latencyMs,
     ...(outcome.error === undefined || outcome.stopReason === "aborted" ? {} : { error: outcome.error }),
+    location: turn.location,
   };
   turns.push(result);
   const stable = (): void => {
@@ -66,6 +67,8 @@ export async function playUnitTurn(options: PlayUnitTurnOptions): Promise<{ stop
           result,
           importModule: options.importModule,
           checkPromptGolden: golden.checkPromptGolden(turn),
+          unitTurns: turns,
+          model: options.unit.model,
         }),
       signal,
       "Checking the expectations",

@@ -3,7 +3,7 @@ import type { AgentEventType, UnitResult } from "../domain/index.js";
 /**
  * Whether a finished unit keeps events of this type in memory once its whole record has been
  * spooled to `results.json`: only the ones read after the run, by the compliance measures and
- * comparisons and by the compaction and pruning tables of the reports. (The run summary is
+ * comparisons, by the compaction and pruning tables and by the injected-fault lines of the reports. (The run summary is
  * tallied from whole units, before they are retained.) A new event type must be decided here.
  */
 export const EVENT_KEPT_AFTER_SPOOLING: Readonly<Record<AgentEventType, boolean>> = {
@@ -15,6 +15,7 @@ export const EVENT_KEPT_AFTER_SPOOLING: Readonly<Record<AgentEventType, boolean>
   message_update: false,
   message_end: false,
   model_error: false,
+  fault_injected: true,
   tool_execution_start: false,
   tool_execution_update: false,
   tool_execution_end: false,

@@ -21,6 +21,12 @@ export interface BuildScenarioBaseOptions {
   displayPath: string;
   fileId: string;
   locate: LocateField;
+  /**
+   * A scenario built earlier from a file sharing parts with this one (a case's file and the
+   * file as written): turns, script and summary steps and expectations that are the same
+   * objects in both files are taken from it instead of being normalised again.
+   */
+  reuse?: { scenarioFile: ScenarioFile; scenario: Scenario };
 }
 
 /**
@@ -33,14 +39,15 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
   const { scenarioFile: file, path, displayPath, locate } = options;
   const folder = dirname(path);
   const at = (fieldPath: FieldPath): SourceLocation => ({ file: displayPath, ...locate(fieldPath) });
+  const reuse = options.reuse;
   const scenario: Scenario = {
     id: options.fileId,
     fileId: options.fileId,
     file: path,
     name: file.name,
     tags: [...(file.tags ?? [])],
-    config: { ...file.config },
-    env: { ...file.env },
+    config: reuseOr(file.config, reuse?.scenarioFile.config, reuse?.scenario.config, () => ({ ...file.config })),
+    env: reuseOr(file.env, reuse?.scenarioFile.env, reuse?.scenario.env, () => ({ ...file.env })),
     clockMs: Date.parse(file.clock ?? DEFAULT_CLOCK),
     timezone: file.timezone ?? "UTC",
     models: [...(file.models ?? ["scripted"])],
@@ -48,8 +55,17 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
     hooks: (file.hooks ?? []).map((hook) => resolve(folder, hook)),
     bins: [...(file.bins ?? [])],
     maxSteps: file.maxSteps ?? DEFAULT_MAX_STEPS,
-    summaries: (file.summaries ?? []).map(normaliseStep),
-    turns: file.turns.map((turn, index) => normaliseTurn(turn, index, { folder, at })),
+    summaries: (file.summaries ?? []).map((step, index) =>
+      reuseOr(step, reuse?.scenarioFile.summaries?.[index], reuse?.scenario.summaries[index], () =>
+        normaliseStep(step),
+      ),
+    ),
+    turns: file.turns.map((turn, index) => {
+      const before = reuse?.scenarioFile.turns[index];
+      const earlier = reuse?.scenario.turns[index];
+      const turnReuse = before === undefined || earlier === undefined ? undefined : { file: before, turn: earlier };
+      return reuseOr(turn, before, earlier, () => normaliseTurn(turn, index, { folder, at, reuse: turnReuse }));
+    }),
   };
   if (file.description !== undefined) scenario.description = file.description;
   if (file.workspace !== undefined) scenario.workspace = resolve(folder, file.workspace);
@@ -68,13 +84,20 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
   return scenario;
 }
 
+/** `earlier` when the part as written is the very object the earlier scenario was built from, else `build()`. */
+function reuseOr<T>(written: unknown, before: unknown, earlier: T | undefined, build: () => T): T {
+  return earlier !== undefined && written === before ? earlier : build();
+}
+
 interface TurnContext {
   folder: string;
   at: (path: FieldPath) => SourceLocation;
+  /** The same turn of the reused scenario, as written and as built. */
+  reuse: { file: TurnFile; turn: Turn } | undefined;
 }
 
 function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Turn {
-  const { folder, at } = context;
+  const { folder, at, reuse } = context;
   const heartbeat = turn.heartbeat;
   const kind =
     turn.user !== undefined ? "user" : heartbeat !== undefined && heartbeat !== false ? "heartbeat" : "system";
@@ -84,11 +107,23 @@ function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Tur
     text: kind === "user" ? (turn.user ?? "") : kind === "system" ? systemText(turn.system) : "",
     ...(typeof heartbeat === "object" ? { wakeReason: heartbeat.reason } : {}),
     ...(typeof turn.system === "object" && turn.system.reason !== undefined ? { wakeReason: turn.system.reason } : {}),
-    script: (turn.script ?? []).map(normaliseStep),
-    ...(turn.summaries === undefined ? {} : { summaries: turn.summaries.map(normaliseStep) }),
+    script: (turn.script ?? []).map((step, position) =>
+      reuseOr(step, reuse?.file.script?.[position], reuse?.turn.script[position], () => normaliseStep(step)),
+    ),
+    ...(turn.summaries === undefined
+      ? {}
+      : {
+          summaries: turn.summaries.map((step, position) =>
+            reuseOr(step, reuse?.file.summaries?.[position], reuse?.turn.summaries?.[position], () =>
+              normaliseStep(step),
+            ),
+          ),
+        }),
     approvals: (turn.approvals ?? []).map((approval) => ({ match: approval.match, decision: approval.decision })),
     expect: (turn.expect ?? []).map((entry, position) =>
-      normaliseExpectation(entry, { folder, location: at(["turns", index, "expect", position]) }),
+      reuseOr(entry, reuse?.file.expect?.[position], reuse?.turn.expect[position], () =>
+        normaliseExpectation(entry, { folder, location: at(["turns", index, "expect", position]) }),
+      ),
     ),
     location: at(["turns", index]),
   };

@@ -1,4 +1,5 @@
-import type { Scenario, ScenarioFile, ScriptStep, Turn } from "../domain/index.js";
+import { isRecord } from "../domain/index.js";
+import { type CaseUnit, PLACEHOLDER } from "./find-case-units.js";
 import type { FieldPath } from "./locate-yaml-node.js";
 
 /** One data-driven case: a row of the `cases` list or file. */
@@ -8,6 +9,8 @@ export interface ScenarioCase {
   /** The case's `id` field, when it has one: the case id is then `<id>`, else `<index + 1>`. */
   id?: string;
   fields: Record<string, unknown>;
+  /** Where the case is written: the cases file (or the scenario file, for inline cases) and line. */
+  source?: { file: string; line: number };
 }
 
 /** A `{{field}}` written in the scenario file, and where. */
@@ -18,21 +21,31 @@ export interface PlaceholderUse {
   path: FieldPath;
 }
 
-/** The parts of a scenario a case may change. */
-export type CaseFilledParts = Pick<Scenario, "name" | "summaries" | "turns">;
-
-export interface CaseTemplate {
-  /** Every placeholder in `name`, the scenario's `summaries` and `turns`, in document order. */
-  uses: PlaceholderUse[];
-  /** Fills the placeholders of a normalised scenario's `name`, `summaries` and `turns`; unchanged parts are shared. */
-  fill(fields: Record<string, unknown>): CaseFilledParts;
+/** A unit filled by a case: the same path, the new value. */
+export interface FilledUnit {
+  unit: CaseUnit;
+  /** Exact placeholders hold the case values as they are. */
+  value: unknown;
+  /** The unit filled with numbers, booleans and `null` of exact placeholders written as text instead. */
+  valueWithScalarsAsText: () => unknown;
 }
 
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+export interface CaseTemplate {
+  /** Every placeholder of the units, in document order. */
+  uses: PlaceholderUse[];
+  /** Fills every unit with a case's fields; parts without placeholders are shared, not copied. */
+  fill(fields: Record<string, unknown>): FilledUnit[];
+}
 
 /** The case id without the file id: the case's `id`, else its 1-based position. */
 export function caseSuffix(scenarioCase: ScenarioCase): string {
   return scenarioCase.id ?? String(scenarioCase.index + 1);
+}
+
+/** `case #3 (cases.jsonl:4)`: the case, and where it is written when known. */
+export function describeCase(scenarioCase: ScenarioCase): string {
+  const source = scenarioCase.source;
+  return `case #${caseSuffix(scenarioCase)}${source === undefined ? "" : ` (${source.file}:${source.line})`}`;
 }
 
 /** Case values as text: strings as they are, other JSON values as JSON (`3`, `true`, `null`, `{"a":1}`). */
@@ -40,29 +53,27 @@ export function formatCaseValue(value: unknown): string {
   return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 }
 
-type Fill = (fields: Record<string, unknown>) => unknown;
+type Fill = (fields: Record<string, unknown>, scalarsAsText: boolean) => unknown;
 
 /**
- * Compiles the placeholders of a normalised scenario once, so each case only rebuilds what it
- * changes. Substituted text is never scanned again; a field the case lacks leaves the placeholder
- * as written (callers report `uses` the case cannot fill first). `location` objects are left alone.
+ * Compiles the placeholders of the units once, so each case only rebuilds what it changes. A
+ * string that is exactly one placeholder takes the case value as it is (boolean, number, list,
+ * mapping, string, `null`); a placeholder among other text is replaced by the value as text
+ * (`formatCaseValue`). `valueWithScalarsAsText` is the fallback for places that need text. Substituted text is never scanned again; a field the case lacks leaves the
+ * placeholder as written (callers report `uses` the case cannot fill first). Pure.
  */
-export function compileCaseTemplate(options: { scenario: Scenario; scenarioFile: ScenarioFile }): CaseTemplate {
+export function compileCaseTemplate(units: readonly CaseUnit[]): CaseTemplate {
   const uses: PlaceholderUse[] = [];
-  collectUses(options.scenarioFile.name, ["name"], uses);
-  collectUses(options.scenarioFile.summaries, ["summaries"], uses);
-  collectUses(options.scenarioFile.turns, ["turns"], uses);
-  const { name, summaries, turns } = options.scenario;
-  const fillName = compile(name);
-  const fillSummaries = compile(summaries);
-  const fillTurns = compile(turns);
+  for (const unit of units) collectUses(unit.value, unit.path, uses);
+  const fills = units.map((unit) => ({ unit, fill: compile(unit.value) }));
   return {
     uses,
-    fill: (fields) => ({
-      name: fillName === undefined ? name : (fillName(fields) as string),
-      summaries: fillSummaries === undefined ? summaries : (fillSummaries(fields) as ScriptStep[]),
-      turns: fillTurns === undefined ? turns : (fillTurns(fields) as Turn[]),
-    }),
+    fill: (fields) =>
+      fills.map(({ unit, fill }) => ({
+        unit,
+        value: fill === undefined ? unit.value : fill(fields, false),
+        valueWithScalarsAsText: () => (fill === undefined ? unit.value : fill(fields, true)),
+      })),
   };
 }
 
@@ -73,7 +84,7 @@ function collectUses(value: unknown, path: FieldPath, uses: PlaceholderUse[]): v
     value.forEach((item, index) => {
       collectUses(item, [...path, index], uses);
     });
-  } else if (typeof value === "object" && value !== null) {
+  } else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) collectUses(item, [...path, key], uses);
   }
 }
@@ -84,21 +95,20 @@ function compile(value: unknown): Fill | undefined {
   if (Array.isArray(value)) {
     const parts = value.map((item, index) => [index, compile(item)] as const).filter(([, fill]) => fill !== undefined);
     if (parts.length === 0) return undefined;
-    return (fields) => {
+    return (fields, scalarsAsText) => {
       const copy = [...value];
-      for (const [index, fill] of parts) copy[index] = fill?.(fields);
+      for (const [index, fill] of parts) copy[index] = fill?.(fields, scalarsAsText);
       return copy;
     };
   }
-  if (typeof value === "object" && value !== null) {
+  if (isRecord(value)) {
     const parts = Object.entries(value)
-      .filter(([key]) => key !== "location")
       .map(([key, item]) => [key, compile(item)] as const)
       .filter(([, fill]) => fill !== undefined);
     if (parts.length === 0) return undefined;
-    return (fields) => {
+    return (fields, scalarsAsText) => {
       const copy: Record<string, unknown> = { ...value };
-      for (const [key, fill] of parts) copy[key] = fill?.(fields);
+      for (const [key, fill] of parts) copy[key] = fill?.(fields, scalarsAsText);
       return copy;
     };
   }
@@ -117,6 +127,14 @@ function compileText(text: string): Fill | undefined {
   }
   if (names.length === 0) return undefined;
   literals.push(text.slice(last));
+  const [only] = names;
+  if (names.length === 1 && only !== undefined && only.placeholder === text) {
+    return (fields, scalarsAsText) => {
+      if (!Object.hasOwn(fields, only.field)) return text;
+      const value = fields[only.field];
+      return scalarsAsText && (value === null || typeof value !== "object") ? formatCaseValue(value) : value;
+    };
+  }
   return (fields) => {
     let result = literals[0] ?? "";
     names.forEach(({ field, placeholder }, index) => {

@@ -37,13 +37,17 @@ const compactionMappingSchema = z
       .describe("Only compactions asked for by this trigger count."),
     identifiersPreserved: rate()
       .optional()
-      .describe("Lowest identifier preservation rate of every written compaction (context.md §8.1)."),
+      .describe(
+        "Lowest identifier preservation rate of every written compaction (see docs/context.md, What is measured).",
+      ),
     tokensAfterMax: positiveInt(tokensLabel).optional().describe("Most tokens after every written compaction."),
     reduction: reductionSchema.optional(),
     structure: z
       .boolean({ error: booleanLabel })
       .optional()
-      .describe("Every §8.3 structural check passes (true) or one fails (false)."),
+      .describe(
+        "Every structural check of the compaction passes (true) or one fails (false); docs/context.md lists the checks.",
+      ),
   })
   .superRefine((value, context) => {
     if (value.triggered !== false) return;
@@ -68,7 +72,7 @@ export const prunedSchema = z.union(
       mechanism: z
         .enum(PRUNE_MECHANISMS as [PruneMechanism, ...PruneMechanism[]], { error: mechanismLabel })
         .optional()
-        .describe("Only results pruned this way count (context.md §6)."),
+        .describe("Only results pruned this way count (docs/context.md describes each mechanism)."),
       tools: z
         .union(
           [

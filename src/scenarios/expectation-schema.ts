@@ -34,6 +34,7 @@ export const EXPECTATION_TYPES = [
   "compaction",
   "pruned",
   "prompt-tokens-max",
+  "cost-max",
   "memory-top-hit",
   "memory-cited",
   "memory-written",
@@ -71,6 +72,33 @@ export const toolCalledSchema = z.union(
     }),
   ],
   { error: "a tool name or a mapping with name, input and times" },
+);
+
+export const toolNotCalledSchema = z.union(
+  [
+    nonEmptyText("a tool name"),
+    z.strictObject({
+      name: nonEmptyText("a tool name"),
+      input: mapping().optional().describe("Only calls whose input contains this (as in tool-called) count."),
+    }),
+  ],
+  { error: "a tool name or a mapping with name and input" },
+);
+
+const costLabel = "a non-negative number of US dollars";
+
+const costMaxSchema = z.union(
+  [
+    z.number({ error: costLabel }).nonnegative({ error: costLabel }),
+    z.strictObject({
+      usd: z.number({ error: costLabel }).nonnegative({ error: costLabel }),
+      per: z
+        .enum(["turn", "unit"], { error: "turn or unit" })
+        .optional()
+        .describe("turn (default): this turn's cost; unit: the unit's turns so far, this one included."),
+    }),
+  ],
+  { error: "a number of US dollars or a mapping with usd and per" },
 );
 
 const hookNameSchema = z.enum(HOOK_NAMES as [HookName, ...HookName[]], {
@@ -148,7 +176,7 @@ export const expectationSchema = z.union(
     z.strictObject({ "reply-contains": stringOrList() }),
     z.strictObject({ "reply-matches": nonEmptyText("a regular expression, as pattern or /pattern/flags") }),
     z.strictObject({ "tool-called": toolCalledSchema }),
-    z.strictObject({ "tool-not-called": nonEmptyText("a tool name") }),
+    z.strictObject({ "tool-not-called": toolNotCalledSchema }),
     z.strictObject({
       "tool-sequence": names("a list of tool names").min(1, { error: "a non-empty list of tool names" }),
     }),
@@ -167,6 +195,11 @@ export const expectationSchema = z.union(
     z.strictObject({ compaction: compactionSchema }),
     z.strictObject({ pruned: prunedSchema }),
     z.strictObject({ "prompt-tokens-max": promptTokensMaxSchema }),
+    z.strictObject({
+      "cost-max": costMaxSchema.describe(
+        "Most US dollars of model cost: a number for the turn, or { usd, per: turn | unit }. An unknown cost fails.",
+      ),
+    }),
     z.strictObject({ "memory-top-hit": memoryTopHitSchema }),
     z.strictObject({ "memory-cited": memoryCitedSchema }),
     z.strictObject({ "memory-written": memoryWrittenSchema }),

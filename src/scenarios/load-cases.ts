@@ -45,10 +45,13 @@ export async function loadCases(options: LoadCasesOptions): Promise<LoadCasesRes
     ],
   });
   if (typeof options.cases !== "string") {
-    return toCases(options.cases, (index) => ({
-      ...where(options.scenarioFile, options.locate(["cases", index, "id"])),
-      path: `cases[${index}].id`,
-    }));
+    return toCases(options.cases, {
+      locateId: (index) => ({
+        ...where(options.scenarioFile, options.locate(["cases", index, "id"])),
+        path: `cases[${index}].id`,
+      }),
+      source: (index) => ({ file: options.scenarioFile, line: options.locate(["cases", index]).line }),
+    });
   }
   const absolutePath = resolve(options.folder, options.cases);
   const display = options.displayPath(absolutePath);
@@ -73,9 +76,13 @@ export async function loadCases(options: LoadCasesOptions): Promise<LoadCasesRes
   }
   if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics };
   if (parsed.rows.length === 0) return atCases("at least one case", `no rows in ${display}`);
+  const lineOf = (index: number): number => parsed.rows[index]?.line ?? 1;
   const result = toCases(
     parsed.rows.map((row) => row.fields),
-    (index) => ({ file: display, line: parsed.rows[index]?.line ?? 1, column: 1, path: "id" }),
+    {
+      locateId: (index) => ({ file: display, line: lineOf(index), column: 1, path: "id" }),
+      source: (index) => ({ file: display, line: lineOf(index) }),
+    },
   );
   return "cases" in result ? { ...result, file: absolutePath } : result;
 }
@@ -89,13 +96,15 @@ type LocateCaseId = (index: number) => SourceLocation & { path: string };
 
 function toCases(
   rows: readonly Record<string, unknown>[],
-  locate: LocateCaseId,
+  where: { locateId: LocateCaseId; source: (index: number) => { file: string; line: number } },
 ): { cases: ScenarioCase[] } | { diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, number>();
+  const locate = where.locateId;
   const cases = rows.map((fields, index): ScenarioCase => {
     const id = fields.id;
-    if (id === undefined || id === "") return { index, fields };
+    const source = where.source(index);
+    if (id === undefined || id === "") return { index, fields, source };
     if (typeof id !== "string" && typeof id !== "number") {
       diagnostics.push({
         ...locate(index),
@@ -103,7 +112,7 @@ function toCases(
         found: describeValue(id),
         severity: "error",
       });
-      return { index, fields };
+      return { index, fields, source };
     }
     const text = String(id);
     const first = seen.get(text);
@@ -113,7 +122,7 @@ function toCases(
     } else {
       seen.set(text, index);
     }
-    return { index, id: text, fields };
+    return { index, id: text, fields, source };
   });
   return diagnostics.length > 0 ? { diagnostics } : { cases };
 }

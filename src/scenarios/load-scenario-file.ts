@@ -92,7 +92,8 @@ export async function loadFileScenarios(options: LoadFileScenariosOptions): Prom
     return { scenarios: [], diagnostics: [...sortDiagnostics(loaded.diagnostics), ...warnings] };
   const tooMany = checkUnitCount({ ...countAt, caseCount: loaded.cases.length });
   if (tooMany.length > 0) return { scenarios: [], diagnostics: sortDiagnostics([...tooMany, ...warnings]) };
-  const result = normaliseScenarioCases({ ...base, cases: loaded.cases });
+  const caseUnits = parsed.caseUnits === undefined ? {} : { caseUnits: parsed.caseUnits };
+  const result = normaliseScenarioCases({ ...base, cases: loaded.cases, ...caseUnits });
   if ("diagnostics" in result)
     return { scenarios: [], diagnostics: sortDiagnostics([...result.diagnostics, ...warnings]) };
   return { scenarios: result.scenarios, diagnostics: sortDiagnostics([...warnings, ...(result.warnings ?? [])]) };

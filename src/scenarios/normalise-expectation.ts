@@ -34,7 +34,10 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
       ...(times === undefined ? {} : { times }),
     };
   },
-  "tool-not-called": (value) => ({ type: "tool-not-called", name: value }),
+  "tool-not-called": (value) => {
+    if (typeof value === "string") return { type: "tool-not-called", name: value };
+    return { type: "tool-not-called", name: value.name, ...(value.input === undefined ? {} : { input: value.input }) };
+  },
   "tool-sequence": (value) => ({ type: "tool-sequence", names: [...value] }),
   "prompt-contains": (value) => ({ type: "prompt-contains", values: list(value) }),
   "prompt-golden": (value, folder) => ({ type: "prompt-golden", file: resolve(folder, value) }),
@@ -111,6 +114,10 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
     };
   },
   "prompt-tokens-max": (value) => ({ type: "prompt-tokens-max", max: value }),
+  "cost-max": (value) =>
+    typeof value === "number"
+      ? { type: "cost-max", maxUsd: value, per: "turn" }
+      : { type: "cost-max", maxUsd: value.usd, per: value.per ?? "turn" },
   "memory-top-hit": (value) => {
     const lines = value.lines === undefined ? undefined : parseLineRange(value.lines);
     return {
@@ -172,8 +179,9 @@ export interface NormaliseExpectationOptions {
  * `compaction: {...}` gets `triggered: true` unless it says otherwise, `pruned: { count: 0 }`
  * means `pruned: false`, and `pruned.tools: x` becomes `tools: ["x"]`; `memory-top-hit.lines:
  * L3-L5` becomes `{ start: 3, end: 5 }` with `rank` defaulting to 1, `memory-written` gets
- * `contains` as a list (empty when absent) and `appendOnly: false` by default, and
- * `memory-recalled: { count: 0 }` means `recalled: false`.
+ * `contains` as a list (empty when absent) and `appendOnly: false` by default,
+ * `memory-recalled: { count: 0 }` means `recalled: false`, `tool-not-called: x` becomes
+ * `name: "x"`, and `cost-max: 0.05` becomes `maxUsd: 0.05, per: "turn"`.
  */
 export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
   const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];

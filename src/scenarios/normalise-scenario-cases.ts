@@ -1,71 +1,121 @@
 import { formatFieldPath } from "../domain/format-field-path.js";
-import type { Diagnostic, Scenario } from "../domain/index.js";
+import type { Diagnostic, Scenario, ScenarioFile } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
+import { checkCaseUnits } from "./check-case-units.js";
 import { checkExpectationPaths } from "./check-expectation-paths.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
 import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
-import { caseSuffix, compileCaseTemplate, type PlaceholderUse, type ScenarioCase } from "./compile-case-template.js";
+import {
+  caseSuffix,
+  compileCaseTemplate,
+  describeCase,
+  type PlaceholderUse,
+  type ScenarioCase,
+} from "./compile-case-template.js";
+import { type CaseUnit, findCaseUnits } from "./find-case-units.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import type { NormaliseScenarioOptions } from "./normalise-scenario.js";
 import { suggestName } from "./suggest-name.js";
 
 /** Start of the `expected` text of a diagnostic for a placeholder a case cannot fill. */
-export const CASE_FIELD_EXPECTED = "a field of case #";
+export const CASE_FIELD_EXPECTED = "a field of ";
 
 export interface NormaliseScenarioCasesOptions extends Omit<NormaliseScenarioOptions, "case"> {
   cases: readonly ScenarioCase[];
+  /**
+   * The pieces of the file holding placeholders, as written (`parseScenarioText`'s `caseUnits`,
+   * which validated the file with stand-ins there). Default: found in `scenarioFile`.
+   */
+  caseUnits?: readonly CaseUnit[];
 }
 
 /**
- * One scenario per case, with ids `<file id>#<case id or index + 1>`. The file is normalised
- * once and each case only fills placeholders, so scenarios of one file share the parts no
- * placeholder touches (treat scenarios as read-only). Missing fields are reported once per
- * place, counting the other cases that lack them too. `config` is checked once for the file
- * (`checkScenarioConfig`): warnings come with the scenarios, errors make the file invalid. Pure.
+ * One scenario per case, with ids `<file id>#<case id or index + 1>`. Each case fills the
+ * placeholders of the file as written (a value that is exactly `{{field}}` takes the case
+ * value's type), then the filled pieces are validated by the scenario schema and normalised;
+ * what no placeholder touches is normalised once and shared by every case's scenario (treat
+ * scenarios as read-only). Problems name the case and where it is written; the same problem in
+ * many cases is reported once with a count. `config` is checked once for the file, or per case
+ * when it holds placeholders: warnings come with the scenarios, errors make the file invalid. Pure.
  */
 export function normaliseScenarioCases(
   options: NormaliseScenarioCasesOptions,
 ): { scenarios: Scenario[]; warnings?: Diagnostic[] } | { diagnostics: Diagnostic[] } {
   const displayPath = options.displayPath ?? options.path;
+  const locateKey = options.locateKey ?? options.locate;
+  const units = options.caseUnits ?? findCaseUnits(options.scenarioFile);
   const base = buildScenarioBase({ ...options, displayPath });
-  const template = compileCaseTemplate({ scenario: base, scenarioFile: options.scenarioFile });
+  const template = compileCaseTemplate(units);
+  const configUnit = units.some((unit) => unit.path[0] === "config");
   const scenarios: Scenario[] = [];
   const missing: Diagnostic[] = [];
   const invalid: Diagnostic[] = [];
+  const caseWarnings = new Map<string, Diagnostic>();
   for (const scenarioCase of options.cases) {
     const problems = missingFields(template.uses, scenarioCase, { locate: options.locate, file: displayPath });
     if (problems.length > 0) {
       missing.push(...problems);
       continue;
     }
-    const { name, summaries, turns } = template.fill(scenarioCase.fields);
+    const checked = checkCaseUnits({
+      scenarioFile: options.scenarioFile,
+      filled: template.fill(scenarioCase.fields),
+      locator: { value: options.locate, key: locateKey },
+      file: displayPath,
+    });
+    const inCase = ` in ${describeCase(scenarioCase)}`;
+    const naming = (diagnostic: Diagnostic): Diagnostic => ({ ...diagnostic, found: `${diagnostic.found}${inCase}` });
+    if ("diagnostics" in checked) {
+      invalid.push(...checked.diagnostics.map(naming));
+      continue;
+    }
+    const caseFile: ScenarioFile = checked.scenarioFile;
+    if (configUnit) {
+      const config = checkScenarioConfig({
+        config: caseFile.config,
+        file: displayPath,
+        locate: options.locate,
+        locateKey,
+      });
+      if (hasErrors(config)) {
+        invalid.push(...config.filter((diagnostic) => diagnostic.severity === "error").map(naming));
+        continue;
+      }
+      for (const warning of config) caseWarnings.set(JSON.stringify(warning), warning);
+    }
+    const built = buildScenarioBase({
+      ...options,
+      scenarioFile: caseFile,
+      displayPath,
+      reuse: { scenarioFile: options.scenarioFile, scenario: base },
+    });
     const changed = (turn: number, position: number): boolean =>
-      turns[turn]?.expect[position] !== base.turns[turn]?.expect[position];
+      built.turns[turn]?.expect[position] !== base.turns[turn]?.expect[position];
     const patterns = [
-      ...checkReplyPatterns({ turns, only: changed }),
-      ...checkExpectationPaths({ turns, only: changed }),
+      ...checkReplyPatterns({ turns: built.turns, only: changed }),
+      ...checkExpectationPaths({ turns: built.turns, only: changed }),
     ];
     if (patterns.length > 0) {
-      invalid.push(...patterns);
+      invalid.push(...patterns.map(naming));
       continue;
     }
     const suffix = caseSuffix(scenarioCase);
-    scenarios.push({ ...base, id: `${options.fileId}#${suffix}`, caseId: suffix, name, summaries, turns });
+    scenarios.push({ ...built, id: `${options.fileId}#${suffix}`, caseId: suffix });
   }
-  const templated = (turn: number, position: number): boolean =>
-    template.uses.some(
-      ({ path }) => path[0] === "turns" && path[1] === turn && path[2] === "expect" && path[3] === position,
-    );
-  const baseProblems = checkReplyPatterns({ turns: base.turns, only: (turn, position) => !templated(turn, position) });
   const config = checkScenarioConfig({
     config: options.scenarioFile.config,
     file: displayPath,
     locate: options.locate,
-    ...(options.locateKey === undefined ? {} : { locateKey: options.locateKey }),
+    locateKey,
   });
-  const diagnostics = [...collapse(missing), ...baseProblems, ...invalid];
+  const diagnostics = [
+    ...collapse(missing, { key: (diagnostic) => diagnostic.found, extend: "expected" }),
+    ...checkReplyPatterns({ turns: base.turns }),
+    ...collapse(invalid, { key: (diagnostic) => diagnostic.expected, extend: "found" }),
+  ];
   if (diagnostics.length > 0 || hasErrors(config)) return { diagnostics: [...config, ...diagnostics] };
-  return config.length > 0 ? { scenarios, warnings: config } : { scenarios };
+  const warnings = [...config, ...caseWarnings.values()];
+  return warnings.length > 0 ? { scenarios, warnings } : { scenarios };
 }
 
 function missingFields(
@@ -86,7 +136,7 @@ function missingFields(
       file: where.file,
       ...where.locate(use.path),
       path,
-      expected: `${CASE_FIELD_EXPECTED}${caseSuffix(scenarioCase)}`,
+      expected: `${CASE_FIELD_EXPECTED}${describeCase(scenarioCase)}`,
       found: `placeholder ${JSON.stringify(use.placeholder)}`,
       severity: "error",
       ...(suggestion === undefined ? {} : { suggestion }),
@@ -95,18 +145,24 @@ function missingFields(
   return diagnostics;
 }
 
-/** The same missing placeholder in 1000 cases is one diagnostic: "case #1 and 999 other cases". */
-function collapse(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+/**
+ * The same problem in 1000 cases is one diagnostic, the first case's, with "and 999 other
+ * cases" added to its `extend` text. Diagnostics group by position, path and `key`.
+ */
+function collapse(
+  diagnostics: readonly Diagnostic[],
+  group: { key: (diagnostic: Diagnostic) => string; extend: "expected" | "found" },
+): Diagnostic[] {
   const groups = new Map<string, { first: Diagnostic; count: number }>();
   for (const diagnostic of diagnostics) {
-    const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.path}:${diagnostic.found}`;
-    const group = groups.get(key);
-    if (group === undefined) groups.set(key, { first: diagnostic, count: 1 });
-    else group.count++;
+    const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.path}:${group.key(diagnostic)}`;
+    const found = groups.get(key);
+    if (found === undefined) groups.set(key, { first: diagnostic, count: 1 });
+    else found.count++;
   }
   return [...groups.values()].map(({ first, count }) => {
     const others = count - 1;
     if (others === 0) return first;
-    return { ...first, expected: `${first.expected} and ${others} other case${others === 1 ? "" : "s"}` };
+    return { ...first, [group.extend]: `${first[group.extend]} and ${others} other case${others === 1 ? "" : "s"}` };
   });
 }

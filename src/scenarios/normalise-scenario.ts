@@ -3,6 +3,7 @@ import { buildScenarioBase } from "./build-scenario-base.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
 import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
 import type { ScenarioCase } from "./compile-case-template.js";
+import type { CaseUnit } from "./find-case-units.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import { normaliseScenarioCases } from "./normalise-scenario-cases.js";
 
@@ -19,6 +20,8 @@ export interface NormaliseScenarioOptions {
   fileId: string;
   /** The data-driven case to fill in, if any. */
   case?: ScenarioCase;
+  /** With `case`: the pieces holding placeholders, from `parseScenarioText` (default: found in `scenarioFile`). */
+  caseUnits?: readonly CaseUnit[];
   /** Position of the value at a field path, from `parseScenarioText`. */
   locate: LocateField;
   /** Position of the key holding a value, from `parseScenarioText`; default `locate`. */
@@ -30,15 +33,20 @@ export type NormaliseScenarioResult = { scenario: Scenario; warnings?: Diagnosti
 
 /**
  * The runnable `Scenario` of a validated file: defaults applied, paths absolute, script steps and
- * expectations normalised, and, with a case, `{{field}}` placeholders filled in `name` and
- * `turns` (id `<file id>#<case id or index + 1>`). Invalid reply patterns and placeholders the
- * case cannot fill are diagnostics. `config` is checked as openclaw.json (`checkScenarioConfig`):
- * its warnings come with the scenario, its errors make the file invalid. Pure.
+ * expectations normalised, and, with a case, `{{field}}` placeholders filled and the filled
+ * pieces validated (`normaliseScenarioCases`; id `<file id>#<case id or index + 1>`). Invalid
+ * reply patterns and placeholders the case cannot fill are diagnostics. `config` is checked as
+ * openclaw.json (`checkScenarioConfig`): its warnings come with the scenario, its errors make the
+ * file invalid. Pure.
  */
 export function normaliseScenario(options: NormaliseScenarioOptions): NormaliseScenarioResult {
-  const { case: scenarioCase, ...rest } = options;
+  const { case: scenarioCase, caseUnits, ...rest } = options;
   if (scenarioCase !== undefined) {
-    const result = normaliseScenarioCases({ ...rest, cases: [scenarioCase] });
+    const result = normaliseScenarioCases({
+      ...rest,
+      cases: [scenarioCase],
+      ...(caseUnits === undefined ? {} : { caseUnits }),
+    });
     const [scenario] = "scenarios" in result ? result.scenarios : [];
     if (scenario === undefined) return { diagnostics: "diagnostics" in result ? result.diagnostics : [] };
     return "warnings" in result && result.warnings !== undefined

@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument, type YAMLError } from "yaml";
-import { type Diagnostic, errorMessage, type ScenarioFile } from "../domain/index.js";
+import { type Diagnostic, errorMessage, isRecord, type ScenarioFile } from "../domain/index.js";
 import { buildSchemaDiagnostics } from "./build-schema-diagnostics.js";
+import { type CaseUnit, findCaseUnits, withCaseStandIns } from "./find-case-units.js";
 import { createYamlLocator, type LocateField } from "./locate-yaml-node.js";
 import { scenarioFileSchema } from "./scenario-schema.js";
 import { sortDiagnostics } from "./sort-diagnostics.js";
@@ -21,6 +22,11 @@ export type ParseScenarioTextResult =
       locateKey: LocateField;
       /** YAML warnings (unknown tags and the like); never errors. */
       warnings: Diagnostic[];
+      /**
+       * For a file with `cases`: the pieces holding `{{field}}` placeholders, as written. `value`
+       * then holds valid stand-ins there (each case fills and validates the pieces itself).
+       */
+      caseUnits?: CaseUnit[];
     }
   | {
       ok: false;
@@ -59,12 +65,19 @@ export function parseScenarioText(options: ParseScenarioTextOptions): ParseScena
   const mappingLabel = "a mapping with at least name and turns";
   if (document.contents === null) return { ok: false, diagnostics: [whole(mappingLabel, "an empty document")] };
   const locator = createYamlLocator(document, lineCounter);
-  const parsed = scenarioFileSchema.safeParse(data);
+  // A placeholder may stand for a value of any type, so a file with cases is validated with
+  // stand-ins where placeholders are; each case validates what it fills in.
+  const caseUnits = isRecord(data) && data.cases !== undefined ? findCaseUnits(data) : [];
+  const checked = caseUnits.length > 0 ? withCaseStandIns(data, caseUnits) : data;
+  const parsed = scenarioFileSchema.safeParse(checked);
   if (!parsed.success) {
-    const diagnostics = buildSchemaDiagnostics({ issues: parsed.error.issues, data, locator, file });
+    const diagnostics = buildSchemaDiagnostics({ issues: parsed.error.issues, data: checked, locator, file });
     return { ok: false, diagnostics: sortDiagnostics([...diagnostics, ...warnings]), data };
   }
-  return { ok: true, value: parsed.data, locate: locator.value, locateKey: locator.key, warnings };
+  const located = { locate: locator.value, locateKey: locator.key, warnings };
+  return caseUnits.length > 0
+    ? { ok: true, value: parsed.data, ...located, caseUnits }
+    : { ok: true, value: parsed.data, ...located };
 }
 
 function yamlDiagnostic(error: YAMLError, text: string, file: string): Diagnostic {

@@ -87,7 +87,7 @@ const faultsSchema = z.strictObject(
 const MAX_CONTEXT_WINDOW = 10_000_000;
 const contextWindowLabel = "a positive integer number of tokens, at most 10000000";
 
-const approvalSchema = z.strictObject(
+export const approvalSchema = z.strictObject(
   { match: nonEmptyText("a command glob"), decision: z.enum(["allow", "deny"], { error: "allow or deny" }) },
   { error: "a mapping with match and decision" },
 );
@@ -120,7 +120,7 @@ const systemSchema = z.union(
   { error: "the event text or a mapping with text and reason" },
 );
 
-const turnSchema = z
+export const turnSchema = z
   .strictObject(
     {
       user: text().optional().describe("A user message."),
@@ -266,6 +266,8 @@ export const KEYS_BY_PLACE: Readonly<Record<string, { label: string; keys: reado
   "turns[].approvals[]": { label: "an approval key", keys: Object.keys(approvalSchema.shape) },
   "turns[].expect[]": { label: "an expectation type", keys: EXPECTATION_TYPES },
   "turns[].expect[].tool-called": { label: "a tool-called key", keys: ["name", "input", "times"] },
+  "turns[].expect[].tool-not-called": { label: "a tool-not-called key", keys: ["name", "input"] },
+  "turns[].expect[].cost-max": { label: "a cost-max key", keys: ["usd", "per"] },
   "turns[].expect[].hook-called": { label: "a hook-called key", keys: ["name", "times", "plugin"] },
   "turns[].expect[].tool-blocked": { label: "a tool-blocked key", keys: ["name", "reason"] },
   "turns[].expect[].custom": { label: "a custom key", keys: ["module", "export", "options"] },

@@ -1,5 +1,8 @@
 import { sep } from "node:path";
 import Table from "cli-table3";
+import { escapeInvisible } from "../domain/index.js";
+import { describeMissingRequirements, type ExplainedExclusion } from "./explain-excluded-skills.js";
+import { formatSkillsReportLegend, formatSkillsTableLegend } from "./format-skills-report-legend.js";
 import type { SkillMergeOverride } from "./merge-skills.js";
 import type { DropReason, SkillsReport } from "./skill-types.js";
 
@@ -8,6 +11,10 @@ export interface FormatSkillsReportTableOptions {
   maxSkillsPromptChars?: number;
   /** From `findSkillMergeOverrides`; without it, overridden skills are named by their shadowed paths. */
   overrides?: readonly SkillMergeOverride[];
+  /** From `explainExcludedSkills`: adds a line per ineligible skill naming what it lacks. */
+  excluded?: readonly ExplainedExclusion[];
+  /** This machine's platform, named when a skill runs only elsewhere (default `""`). */
+  platform?: string;
 }
 
 /** `reason ×count` per distinct reason, in first-seen order. */
@@ -33,10 +40,18 @@ function overriddenLine(report: SkillsReport, overrides: readonly SkillMergeOver
   return listOrNone(shadowed);
 }
 
+/** `  <name>: <what is missing>` for each excluded skill that lacks something. */
+function missingLines(excluded: readonly ExplainedExclusion[], platform: string): string[] {
+  return excluded.flatMap(({ name, missing }) => {
+    const text = describeMissingRequirements(missing, platform);
+    return text === "" ? [] : [`  ${escapeInvisible(name)}: ${text}`];
+  });
+}
+
 /**
  * The readable funnel of `claw-eval skills <ws>`: one table row per source (loaded, merge winners,
  * skips by reason), then overridden, ineligible and dropped skills, the funnel counts and the
- * prompt size against the budget. Pure; no colour.
+ * prompt size against the budget, each followed by what its terms mean. Pure; no colour.
  */
 export function formatSkillsReportTable(report: SkillsReport, options: FormatSkillsReportTableOptions = {}): string {
   const table = new Table({
@@ -55,12 +70,16 @@ export function formatSkillsReportTable(report: SkillsReport, options: FormatSki
   const budget = options.maxSkillsPromptChars === undefined ? "" : `budget ${options.maxSkillsPromptChars}, `;
   return [
     table.toString(),
+    formatSkillsTableLegend(),
     `Overridden: ${overriddenLine(report, options.overrides)}`,
     `Ineligible: ${listOrNone(report.excluded.map((skill) => `${skill.name} (${skill.reason})`))}`,
+    ...missingLines(options.excluded ?? [], options.platform ?? ""),
     `Dropped by visibility: ${listOrNone(droppedBy(report, "disable-model-invocation"))}`,
     `Dropped by count limit: ${listOrNone(countDrops)}`,
     `Dropped by char budget: ${listOrNone(charDrops)}`,
     `Funnel: discovered ${report.discovered.length} → eligible ${report.eligible.length} → visible ${visible} → included ${report.included.length}${report.truncated ? " (truncated)" : ""}`,
     `Prompt: ${report.promptChars} chars (${budget}catalog overhead ${report.overheadChars})`,
+    "",
+    formatSkillsReportLegend(report),
   ].join("\n");
 }

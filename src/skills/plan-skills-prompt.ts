@@ -2,7 +2,7 @@ import type { OpenClawConfigInput } from "../config/openclaw-config-schema.js";
 import { applySkillFilter, normaliseSkillFilter } from "./apply-skill-filter.js";
 import { resolveSkillPromptLimits, type SkillPromptLimits } from "./budget-skills.js";
 import { buildSkillsPrompt, type SkillsPromptResult } from "./build-skills-prompt.js";
-import { checkSkillEligibility, type SkillEligibility } from "./check-skill-eligibility.js";
+import { explainSkillEligibility, type MissingRequirements, type SkillEligibility } from "./check-skill-eligibility.js";
 import { filterVisibleSkills } from "./filter-visible-skills.js";
 import type { EligibilityEnv, RemoteEligibility, Skill, SkillEntry } from "./skill-types.js";
 
@@ -23,6 +23,8 @@ export interface PlanSkillsPromptOptions {
 export interface SkillsPromptPlan {
   /** `checkSkillEligibility` of each entry, in entry order. */
   eligibility: SkillEligibility[];
+  /** What each entry's manifest asks for and the machine lacks, in entry order (same evaluation). */
+  missing: MissingRequirements[];
   /** The normalised filter; present only when one was given. */
   skillFilter?: string[];
   /** Eligible and filtered entries, hidden ones included (snapshot `skills`). */
@@ -40,7 +42,8 @@ export interface SkillsPromptPlan {
  */
 export function planSkillsPrompt(options: PlanSkillsPromptOptions): SkillsPromptPlan {
   const { entries, config, eligibilityEnv, remote } = options;
-  const eligibility = entries.map((entry) => checkSkillEligibility(entry, config, eligibilityEnv, remote));
+  const explained = entries.map((entry) => explainSkillEligibility(entry, config, eligibilityEnv, remote));
+  const eligibility = explained.map((item) => item.verdict);
   const skillFilter = normaliseSkillFilter(options.skillFilter);
   const eligible = applySkillFilter(
     entries.filter((_, index) => eligibility[index]?.eligible === true),
@@ -56,6 +59,7 @@ export function planSkillsPrompt(options: PlanSkillsPromptOptions): SkillsPrompt
   });
   return {
     eligibility,
+    missing: explained.map((item) => item.missing),
     ...(skillFilter === undefined ? {} : { skillFilter }),
     eligible,
     visible,

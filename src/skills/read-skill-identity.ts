@@ -1,8 +1,8 @@
 import { createSkillDiagnostic, describeFrontmatterValue } from "./create-skill-diagnostic.js";
 import type { ParseRejectReason, SkillDiagnostic } from "./skill-types.js";
 
-const MAX_NAME_LENGTH = 64;
-const MAX_DESCRIPTION_LENGTH = 1024;
+export const MAX_NAME_LENGTH = 64;
+export const MAX_DESCRIPTION_LENGTH = 1024;
 
 export type SkillIdentity =
   | { ok: true; name: string; description: string; warnings: SkillDiagnostic[] }

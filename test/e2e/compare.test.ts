@@ -61,7 +61,7 @@ describe("claw-eval compare (real binary)", () => {
     expect(files).toHaveLength(2);
     const merge = await runCliProcess(["merge", ...files, "--out", merged], { cwd: PROJECT_ROOT });
     expect([0, 1]).toContain(merge.code);
-    expect(merge.stdout).toContain("Compliance measures (spec/loop.md §11");
+    expect(merge.stdout).toContain("Compliance measures (Wilson 95% intervals; definitions in docs/compliance.md)");
     const comparisonOf = (out: string) => {
       const [dir] = runDirs(out);
       const result = JSON.parse(readFileSync(join(dir ?? "", "results.json"), "utf8")) as RunResult;

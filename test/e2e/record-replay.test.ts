@@ -105,7 +105,7 @@ describe("record and replay through the real CLI", () => {
       cacheWriteTokens: 0,
     });
     expect(recorded.units[0]?.costUsd).toBeGreaterThan(0);
-    const cassette = join(dir, "cassettes/read-note/anthropic_claude-sonnet-4-20250514/0.json");
+    const cassette = join(dir, "cassettes/read-note/anthropic_claude-sonnet-4-20250514/1.json");
     expect(statSync(cassette).isFile()).toBe(true);
 
     fake.server.close();

@@ -93,6 +93,6 @@ describe("shards, merge and init (real binary)", () => {
     expect(run.code).toBe(0);
     const again = await runCliProcess(["init"], { cwd: dir });
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/is not empty/);
+    expect(again.stderr).toMatch(/already has .*scenarios\/echo\.yaml.*; init never overwrites files/);
   });
 });

@@ -42,7 +42,7 @@ describe("checkExpectations", () => {
         pass: false,
         message: 'unknown expectation type "reply-sounds-nice"',
         expected:
-          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, subagent-spawned, hook-called, tool-blocked, custom, compaction, pruned, prompt-tokens-max, memory-top-hit, memory-cited, memory-written, memory-recalled",
+          "one of reply-equals, reply-contains, reply-matches, tool-called, tool-not-called, tool-sequence, prompt-contains, prompt-golden, skills-included, skills-excluded, skills-truncated, heartbeat-ack, delivered, reply-silent, subagent-spawned, hook-called, tool-blocked, custom, compaction, pruned, prompt-tokens-max, cost-max, memory-top-hit, memory-cited, memory-written, memory-recalled",
         actual: 'unknown expectation type "reply-sounds-nice"',
         location: unknown.location,
       },
@@ -65,6 +65,7 @@ describe("checkExpectations", () => {
   it("has a handler for every expectation type", () => {
     expect(Object.keys(HANDLERS).sort()).toEqual([
       "compaction",
+      "cost-max",
       "custom",
       "delivered",
       "heartbeat-ack",

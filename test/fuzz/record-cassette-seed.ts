@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { cassettePath as cassetteFilePath } from "../../src/models/cassette-path.js";
 import type { CassetteSeed } from "./cassette-classes.js";
 import { SCENARIO_FILE } from "./fuzz-layout.js";
 import type { FuzzSandbox } from "./fuzz-sandbox.js";
@@ -78,7 +79,8 @@ export async function recordCassetteSeed(options: {
       env: { ...input.env, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server.url },
       deadlineMs: 120_000,
     });
-    const cassettePath = "suite/cassettes/s/anthropic_claude-fuzz/0.json";
+    // Where the run records the first repeat of scenario `s` on MODEL.
+    const cassettePath = cassetteFilePath({ directory: "suite/cassettes", scenarioId: "s", modelId: MODEL, repeat: 0 });
     if (result.code !== 0)
       throw new Error(`recording the seed cassette failed (exit ${result.code}): ${result.stderr}${result.stdout}`);
     const cassette = JSON.parse(readFileSync(join(input.dir, cassettePath), "utf8")) as Record<string, unknown>;

@@ -20,19 +20,19 @@ describe("cassettePath", () => {
         modelId: "anthropic:claude-x",
         repeat: 0,
       }),
-    ).toBe("/s/cassettes/skills/budget#2/anthropic_claude-x/0.json");
+    ).toBe("/s/cassettes/skills/budget#2/anthropic_claude-x/1.json");
   });
 
   it("gives each repeat its own file", () => {
     const paths = [0, 1, 2].map((repeat) =>
       cassettePath({ directory: "/c", scenarioId: "demo", modelId: "scripted", repeat }),
     );
-    expect(paths).toEqual(["/c/demo/scripted/0.json", "/c/demo/scripted/1.json", "/c/demo/scripted/2.json"]);
+    expect(paths).toEqual(["/c/demo/scripted/1.json", "/c/demo/scripted/2.json", "/c/demo/scripted/3.json"]);
   });
 
   it("never leaves the cassette folder", () => {
     expect(cassettePath({ directory: "/c", scenarioId: "../../etc/x y", modelId: "m", repeat: 0 })).toBe(
-      "/c/__/__/etc/x_y/m/0.json",
+      "/c/__/__/etc/x_y/m/1.json",
     );
   });
 });

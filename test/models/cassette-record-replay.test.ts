@@ -112,7 +112,7 @@ describe("cassette recording and replay", () => {
     ];
     await recording.flush();
     expect(provider.calls).toBe(4);
-    expect(file).toBe(join(root, "cassettes/demo/a#1/anthropic_claude-x/0.json"));
+    expect(file).toBe(join(root, "cassettes/demo/a#1/anthropic_claude-x/1.json"));
 
     const second = newRun("Cc22Dd");
     const replay = createReplayModel({ id: "anthropic:claude-x", store, cassettePath: file, paths: second.paths });
@@ -216,11 +216,11 @@ describe("cassette recording and replay", () => {
       await recording.flush();
     }
     const folder = join(directory, "demo/anthropic_claude-x");
-    expect((await fs.readDirectory(folder)).map((entry) => entry.name)).toEqual(["0.json", "1.json"]);
+    expect((await fs.readDirectory(folder)).map((entry) => entry.name)).toEqual(["1.json", "2.json"]);
     const replay = createReplayModel({
       id: "anthropic:claude-x",
       store,
-      cassettePath: join(folder, "1.json"),
+      cassettePath: join(folder, "2.json"),
       paths: run.paths,
     });
     expect(await replay.complete(request(run, "hello 1", 0, 1))).toEqual(text(`echo hello 1 (key ${SECRET})`));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FaultKind, Model, ModelRequest, ModelResponse, ToolSpec } from "../../src/domain/index.js";
-import { type InjectedFault, withFaults } from "../../src/models/with-faults.js";
+import { type InjectedFaultCall, withFaults } from "../../src/models/with-faults.js";
 import { callContext } from "../support/scenario-turn.js";
 
 const ALL_KINDS: FaultKind[] = ["429", "5xx", "timeout", "malformed", "empty"];
@@ -34,7 +34,7 @@ function fakeModel(respond: () => ModelResponse = () => textResponse("fine")): M
 
 /** The injected kind of each of `calls` calls (`-` when none), as recorded by `onFault`. */
 async function faultSequence(options: { rate: number; kinds: FaultKind[]; seed?: number }, calls = 10) {
-  const faults: InjectedFault[] = [];
+  const faults: InjectedFaultCall[] = [];
   const model = withFaults(fakeModel(), { ...options, onFault: (fault) => faults.push(fault) });
   for (let call = 0; call < calls; call++) await model.complete(request([READ_TOOL]));
   return Array.from({ length: calls }, (_, index) => faults.find((fault) => fault.call === index + 1)?.kind ?? "-");
@@ -96,7 +96,10 @@ describe("withFaults", () => {
     ];
     for (const [kind, expected] of cases) {
       const inner = fakeModel();
-      expect(await withFaults(inner, { rate: 1, kinds: [kind] }).complete(request())).toEqual(expected);
+      expect(await withFaults(inner, { rate: 1, kinds: [kind] }).complete(request())).toEqual({
+        ...expected,
+        injectedFaults: [{ kind, attempt: 1 }],
+      });
       expect(inner.calls).toBe(0);
     }
   });
@@ -108,6 +111,7 @@ describe("withFaults", () => {
       message: { role: "assistant", content: [], stopReason: "end_turn" },
       usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
       costUsd: 0,
+      injectedFaults: [{ kind: "empty", attempt: 1 }],
     });
     expect(inner.calls).toBe(0);
   });
@@ -141,6 +145,7 @@ describe("withFaults", () => {
       },
       usage: USAGE,
       costUsd: 0.001,
+      injectedFaults: [{ kind: "malformed", attempt: 1 }],
     });
     expect(inner.calls).toBe(1);
     const invalid = response.ok ? response.message.content[1] : undefined;
@@ -165,12 +170,15 @@ describe("withFaults", () => {
     });
   });
 
-  it("malformed: an inner error passes through unchanged", async () => {
+  it("malformed: an inner error passes through unchanged but for the fault it reports", async () => {
     const failing: ModelResponse = { ok: false, error: { kind: "auth", message: "no key", retryable: false } };
     const model = withFaults(
       fakeModel(() => failing),
       { rate: 1, kinds: ["malformed"] },
     );
-    expect(await model.complete(request([READ_TOOL]))).toEqual(failing);
+    expect(await model.complete(request([READ_TOOL]))).toEqual({
+      ...failing,
+      injectedFaults: [{ kind: "malformed", attempt: 1 }],
+    });
   });
 });

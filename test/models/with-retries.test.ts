@@ -163,4 +163,24 @@ describe("withRetries", () => {
       error: { kind: "other", message: "waiting to retry failed: clock broke", retryable: false },
     });
   });
+
+  it("gathers the injected faults of every attempt onto the response, numbered by attempt", async () => {
+    const faulted = (error: ModelError, kind: "5xx" | "timeout"): ModelResponse => ({
+      ok: false,
+      error,
+      injectedFaults: [{ kind, attempt: 1 }],
+    });
+    const responses = [faulted(SERVER, "5xx"), faulted(TIMEOUT, "timeout"), OK];
+    let call = 0;
+    const inner: Model = { id: "fake", complete: async () => responses[call++] ?? OK };
+    const model = withRetries(inner, { sleep: async () => {}, random: createSeededRandom(1) });
+    expect(await model.complete(request())).toEqual({
+      ...OK,
+      injectedFaults: [
+        { kind: "5xx", attempt: 1 },
+        { kind: "timeout", attempt: 2 },
+      ],
+    });
+    expect(await model.complete(request())).toEqual(OK);
+  });
 });

@@ -26,7 +26,7 @@ function withoutMeasures(value: Comparison): Comparison {
 describe("comparison in reports", () => {
   it("the console table lists every measure per model", () => {
     const table = formatComparisonTable(comparison);
-    expect(table).toContain("Compliance measures (spec/loop.md §11, Wilson 95% intervals)");
+    expect(table).toContain("Compliance measures (Wilson 95% intervals; definitions in docs/compliance.md)");
     const leakLine = table.split("\n").find((line) => line.includes("Token leak (all)"));
     expect(leakLine).toMatch(/│ Token leak \(all\) +│ 100\.0% \[20\.7–100\.0\] n=1 +│ - +│/);
     expect(

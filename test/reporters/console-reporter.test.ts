@@ -37,11 +37,12 @@ describe("createConsoleReporter", () => {
 ! beat@scripted#r0 (1.2 s)
 ↓ beat@scripted#r1 (1.2 s)
 
-┌──────────┬────────┬────────┬─────────┬─────────────┬─────────┬───────────┬───────┬───────┐
-│ Model    │ Passed │ Failed │ Errored │ Interrupted │ Skipped │ Pass rate │  Cost │  Time │
-├──────────┼────────┼────────┼─────────┼─────────────┼─────────┼───────────┼───────┼───────┤
-│ scripted │      1 │      1 │       1 │           0 │       1 │     33.3% │ $0.00 │ 4.8 s │
-└──────────┴────────┴────────┴─────────┴─────────────┴─────────┴───────────┴───────┴───────┘
+┌──────────┬────────┬────────┬─────────┬─────────────┬─────────┬───────────┬───────┬───────────┐
+│ Model    │ Passed │ Failed │ Errored │ Interrupted │ Skipped │ Pass rate │  Cost │ Unit time │
+├──────────┼────────┼────────┼─────────┼─────────────┼─────────┼───────────┼───────┼───────────┤
+│ scripted │      1 │      1 │       1 │           0 │       1 │     33.3% │ $0.00 │     4.8 s │
+└──────────┴────────┴────────┴─────────┴─────────────┴─────────┴───────────┴───────┴───────────┘
+Unit time: the units' durations summed (units run in parallel; the run's wall time is below).
 
 ✗ api@scripted#r1 failed
   file: scenarios/api.yaml
@@ -85,7 +86,7 @@ run run-1 completed in 4.8 s, cost $0.00
     const output = play({ interactive: false }, [unit], buildRunResult([unit])).join("");
     expect(output).toContain("    expected:\n      one\n      two\n    actual: three\n");
     expect(output).toContain(
-      "│ openai:mystery │      0 │      1 │       0 │           0 │       0 │      0.0% │ unknown │ 1.2 s │",
+      "│ openai:mystery │      0 │      1 │       0 │           0 │       0 │      0.0% │ unknown │     1.2 s │",
     );
     expect(output).toContain("run run-1 completed in 1.2 s, cost unknown\n");
   });
@@ -101,7 +102,7 @@ run run-1 completed in 4.8 s, cost $0.00
     ]);
     expect(chunks[5]).toBe(`\r${" ".repeat(34)}\r`);
     expect(chunks[6]?.endsWith("\n1 passed, 1 failed\n")).toBe(true);
-    expect(chunks).toHaveLength(7);
+    expect(chunks.filter((chunk) => chunk !== "")).toHaveLength(7);
   });
 
   it("pads a shorter progress line over a longer one", () => {

@@ -18,18 +18,18 @@ describe("renderJunitReport", () => {
     expect(renderJunitReport(result)).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="claw-eval run-1" tests="4" failures="1" errors="1" skipped="1" time="4.800">
   <testsuite name="api" tests="2" failures="1" errors="0" skipped="0" time="2.400" timestamp="2026-03-11T09:00:00.000Z">
-    <testcase classname="api" name="api scenario [scripted] #r0" file="scenarios/api.yaml" time="1.200"/>
-    <testcase classname="api" name="api scenario [scripted] #r1" file="scenarios/api.yaml" time="1.200">
+    <testcase classname="api" name="api scenario [scripted] ~1" file="scenarios/api.yaml" time="1.200"/>
+    <testcase classname="api" name="api scenario [scripted] ~2" file="scenarios/api.yaml" time="1.200">
       <failure message="reply does not contain GraphQL" type="expectation">turn 1: reply does not contain GraphQL (reply-contains at scenarios/api.yaml:12:9)
   expected: GraphQL
   actual: We chose REST.</failure>
     </testcase>
   </testsuite>
   <testsuite name="beat" tests="2" failures="0" errors="1" skipped="1" time="2.400" timestamp="2026-03-11T09:00:00.000Z">
-    <testcase classname="beat" name="beat scenario [scripted] #r0" file="scenarios/beat.yaml" time="1.200">
+    <testcase classname="beat" name="beat scenario [scripted] ~1" file="scenarios/beat.yaml" time="1.200">
       <error message="model call failed: 500 server error" type="error">model call failed: 500 server error</error>
     </testcase>
-    <testcase classname="beat" name="beat scenario [scripted] #r1" file="scenarios/beat.yaml" time="1.200">
+    <testcase classname="beat" name="beat scenario [scripted] ~2" file="scenarios/beat.yaml" time="1.200">
       <skipped message="skipped by --bail"/>
     </testcase>
   </testsuite>
@@ -49,7 +49,7 @@ describe("renderJunitReport", () => {
       { scenarioName: `say "hi" <there>`, turns: [buildTurnResult({ expectations: [expectation] })] },
     );
     const xml = renderJunitReport(buildRunResult([unit]));
-    expect(xml).toContain(`name="say &quot;hi&quot; &lt;there&gt; [scripted] #r0"`);
+    expect(xml).toContain(`name="say &quot;hi&quot; &lt;there&gt; [scripted] ~1"`);
     expect(xml).toContain(`classname="x&amp;y"`);
     expect(xml).toContain(`<failure message="reply &lt;b&gt; &amp; &quot;quotes&quot; &apos;single&apos;[31m"`);
     expect(xml).toContain("expected: a &lt; b &amp;&amp; c &gt; d\n");

@@ -6,6 +6,7 @@ import { ClawEvalError, type Scenario } from "../../src/domain/index.js";
 import { createTestHost } from "../../src/platform/create-test-host.js";
 import { countUnits, type PlanOptions, planUnits, unitIdOf, type WorkUnit } from "../../src/runner/plan-units.js";
 import { prepareUnitEnvironment } from "../../src/runner/prepare-unit-environment.js";
+import { parseTextPattern, type TextPattern } from "../../src/runner/text-pattern.js";
 import { normaliseScenario } from "../../src/scenarios/normalise-scenario.js";
 import { parseScenarioText } from "../../src/scenarios/parse-scenario-text.js";
 import { MAX_UNITS } from "../../src/scenarios/scenario-limits.js";
@@ -22,6 +23,12 @@ function baseScenario(): Scenario {
 
 const BASE = baseScenario();
 
+function plainPattern(text: string): TextPattern {
+  const parsed = parseTextPattern(text);
+  if (!parsed.ok) throw new Error(parsed.problem);
+  return parsed.pattern;
+}
+
 function scenario(id: string, overrides: Partial<Scenario> = {}): Scenario {
   return { ...BASE, id, name: id, ...overrides };
 }
@@ -30,7 +37,7 @@ function scenario(id: string, overrides: Partial<Scenario> = {}): Scenario {
 function referencePlan(scenarios: readonly Scenario[], options: PlanOptions): WorkUnit[] {
   const all: WorkUnit[] = [];
   for (const entry of scenarios) {
-    const filter = options.filter?.toLowerCase();
+    const filter = options.filter?.source.toLowerCase();
     if (filter && !entry.id.toLowerCase().includes(filter) && !entry.name.toLowerCase().includes(filter)) continue;
     if (options.tags?.length && !options.tags.some((tag) => entry.tags.includes(tag))) continue;
     const models = options.models?.length ? options.models : entry.models;
@@ -59,7 +66,7 @@ const planOptions: fc.Arbitrary<PlanOptions> = fc.record(
   {
     models: fc.array(fc.constantFrom("scripted", "openai:x"), { maxLength: 2 }),
     repeat: fc.integer({ min: 1, max: 5 }),
-    filter: fc.constantFrom("s1", "S2", "nothing"),
+    filter: fc.constantFrom("s1", "S2", "nothing").map(plainPattern),
     tags: fc.subarray(["fast", "slow"]),
     shard: fc
       .integer({ min: 1, max: 5 })

@@ -195,7 +195,7 @@ describe("path fields", () => {
     const messages = await loadMessages(root);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(
-      /^s\.yaml:5:14: turns\[0\]\.expect\[0\]\.prompt-golden: expected a file path with no NUL/,
+      /^s\.yaml:5:31: turns\[0\]\.expect\[0\]\.prompt-golden: expected a golden file path \(\.md, relative to the scenario file\) with no NUL/,
     );
     expect(messages[0]).toContain("\\u0000b.md");
   });

@@ -154,7 +154,7 @@ describe("loadScenarios diagnostics", () => {
     [
       "bad-placeholder.yaml",
       [
-        'invalid/bad-placeholder.yaml:6:11: turns[0].user: expected a field of case #1 and 1 other case, found placeholder "{{cty}}" (did you mean city?)',
+        'invalid/bad-placeholder.yaml:6:11: turns[0].user: expected a field of case #1 (invalid/bad-placeholder.yaml:3) and 1 other case, found placeholder "{{cty}}" (did you mean city?)',
       ],
     ],
     [
@@ -215,7 +215,7 @@ describe("loadScenarios with cases", () => {
     ]);
     expect(result.scenarios[3]?.turns[0]?.script[0]).toEqual({
       kind: "tool_calls",
-      calls: [{ name: "weather", input: { place: "Oslo", note: "literal Oslo too", nested: [{ deep: "-2" }] } }],
+      calls: [{ name: "weather", input: { place: "Oslo", note: "literal Oslo too", nested: [{ deep: -2 }] } }],
     });
     expect(result.scenarios[5]?.turns[0]?.expect[0]).toMatchObject({ type: "reply-equals", value: "3" });
   });

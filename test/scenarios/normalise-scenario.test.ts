@@ -207,7 +207,7 @@ describe("normaliseScenario with a case", () => {
     expect(scenario.turns[0]?.script).toEqual([
       {
         kind: "tool_calls",
-        calls: [{ name: "weather", input: { place: "Paris", nested: [{ deep: "18" }], fixed: 3 } }],
+        calls: [{ name: "weather", input: { place: "Paris", nested: [{ deep: 18 }], fixed: 3 } }],
       },
       { kind: "text", text: "18 degrees" },
     ]);
@@ -259,7 +259,7 @@ describe("normaliseScenario with a case", () => {
   it("reports a pattern that a case makes invalid", () => {
     const result = normalise(CASE_FILE, { index: 0, fields: { city: "Paris", temp: "(", note: "" } });
     expect("diagnostics" in result && result.diagnostics.map(formatDiagnostic)).toEqual([
-      "s.yaml:10:9: turns[0].expect[1].reply-matches: expected a regular expression without backreferences or lookaround, found missing closing ): `(?i)(`",
+      "s.yaml:10:9: turns[0].expect[1].reply-matches: expected a regular expression without backreferences or lookaround, found missing closing ): `(?i)(` in case #1",
     ]);
   });
 });

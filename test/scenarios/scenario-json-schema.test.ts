@@ -25,4 +25,27 @@ describe("schema/scenario.schema.json", () => {
     });
     expect(JSON.stringify(schema)).toContain('"reply-contains"');
   });
+
+  it("lets an exact {{field}} placeholder stand for any value that cases fill, and nowhere else", () => {
+    const schema = buildScenarioJsonSchema() as {
+      properties: Record<string, Record<string, unknown>>;
+      definitions: { placeholder: { pattern: string } };
+    };
+    const placeholder = { $ref: "#/definitions/placeholder" };
+    const text = (value: unknown): string => JSON.stringify(value);
+    const { properties } = schema;
+    expect(schema).toMatchObject({ definitions: { placeholder: { type: "string", pattern: expect.any(String) } } });
+    const turnItems = text(properties.turns?.items);
+    expect(turnItems).toMatch(
+      /"reply-silent":\{"anyOf":\[\{"type":"boolean"\},\{"\$ref":"#\/definitions\/placeholder"\}\]\}/,
+    );
+    expect(properties.env?.anyOf).toContainEqual(placeholder);
+    expect(text(properties.config)).toContain(text(placeholder));
+    expect(text(properties.turns)).not.toMatch(/^\{"anyOf"/);
+    expect(text(properties.repeat)).not.toContain(text(placeholder));
+    expect(text(properties.workspace)).not.toContain(text(placeholder));
+    const pattern = new RegExp(schema.definitions.placeholder.pattern);
+    expect(["{{silent}}", "{{ silent }}"].every((value) => pattern.test(value))).toBe(true);
+    expect(["x {{silent}}", "{{a}}{{b}}", "silent"].some((value) => pattern.test(value))).toBe(false);
+  });
 });

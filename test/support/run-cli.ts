@@ -66,11 +66,21 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
+/**
+ * Variables that change what the CLI prints (colour, GitHub annotations): a child gets them only
+ * when a test passes them, never from the machine running the tests.
+ */
+const UNINHERITED_ENV: Record<string, undefined> = {
+  FORCE_COLOR: undefined,
+  NO_COLOR: undefined,
+  GITHUB_ACTIONS: undefined,
+};
+
 /** Runs the real compiled CLI as `node dist/src/cli/bin.js` in a child process. */
 export function runCliProcess(args: readonly string[], options: CliOptions): Promise<CliResult> {
   return new Promise((resolvePromise) => {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ ...process.env, ...options.env })) {
+    for (const [key, value] of Object.entries({ ...process.env, ...UNINHERITED_ENV, ...options.env })) {
       if (value !== undefined) env[key] = value;
     }
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
