@@ -22,8 +22,22 @@ function processEnv(): Record<string, string> {
   return env;
 }
 
+/**
+ * A reader that goes away (`claw-eval run | head`) closes the pipe: later writes fail with EPIPE,
+ * emitted as an error event that would crash the process with a stack trace. Output nobody reads
+ * is dropped instead; the run goes on and still writes its reports and exit code.
+ */
+function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+  if (stream.listenerCount("error") > 0) return;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
 /** The real machine: wall clock, process env, real file system, stdout and stderr. */
 export function createNodeHost(): Host {
+  ignoreClosedPipe(process.stdout);
+  ignoreClosedPipe(process.stderr);
   return {
     now: () => Date.now(),
     monotonic: () => performance.now(),
