@@ -26,6 +26,8 @@ export interface PrepareRunOptions {
   workspaceDir: string;
   /** Sandbox facts for the prompt's Sandbox section when the session is sandboxed. */
   sandbox?: SandboxPromptInfo;
+  /** Extra system prompt text of this run (the memory flush's instructions). */
+  extraSystemPrompt?: string;
 }
 
 export interface PreparedRun {
@@ -67,6 +69,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       tools: options.tools,
       skillsPrompt,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      ...(options.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: options.extraSystemPrompt }),
     },
     options.runtime,
   );

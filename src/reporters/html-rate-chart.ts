@@ -13,8 +13,8 @@ export interface RateChartOptions {
 }
 
 const LABEL_WIDTH = 250;
-/** Longer labels are cut (the whole label is the row's tooltip). */
-const LABEL_CHARS = 36;
+/** Longer labels are cut to fit LABEL_WIDTH at the chart font (the whole label is the row's tooltip). */
+const LABEL_CHARS = 30;
 const PLOT_WIDTH = 300;
 const VALUE_WIDTH = 220;
 const ROW_HEIGHT = 26;

@@ -41,7 +41,7 @@ describe("renderRateChart", () => {
     const svg = renderRateChart(options);
     expect(svg).not.toContain("<rect");
     expect(svg).toContain(`<title>${long}</title>`);
-    expect(svg).toContain(`>${long.slice(0, 35)}…</text>`);
+    expect(svg).toContain(`>${long.slice(0, 29)}…</text>`);
     expect(svg).toContain(">-</text>");
     expect(renderRateChart(options)).toBe(svg);
   });

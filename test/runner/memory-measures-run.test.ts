@@ -100,6 +100,15 @@ describe("memory measures of a run", () => {
 
     const flush = unit(result, "memory-flush").memory?.flush;
     expect(flush).toMatchObject({ turns: 1, compliant: 1, silent: 1 });
+    // The flush run's system prompt carries the flush instructions as its extra context; the
+    // user's own run does not.
+    const prompts = unit(result, "memory-flush")
+      .turns.flatMap((turn) => turn.events)
+      .flatMap((event) => (event.type === "prompt_built" ? [event.systemPrompt] : []));
+    const extra = prompts.filter((prompt) => /^## Group Chat Context$/m.test(prompt));
+    expect(extra).toHaveLength(1);
+    expect(extra[0]).toMatch(/NO_REPLY/);
+    expect(prompts.length).toBeGreaterThan(extra.length);
     expect(flush?.flushes[0]).toMatchObject({ target: "memory/2026-03-11.md", changed: ["memory/2026-03-11.md"] });
 
     const bad = unit(result, "bad-flush").memory?.flush;
