@@ -140,7 +140,9 @@ function writeReport(result: RunResult, path: string): number {
   const descriptor = openSync(path, "w");
   let bytes = 0;
   try {
-    for (const piece of renderHtmlReportChunks(result)) bytes += writeSync(descriptor, piece);
+    for (const piece of renderHtmlReportChunks(result)) {
+      bytes += typeof piece === "string" ? writeSync(descriptor, piece) : writeSync(descriptor, piece);
+    }
   } finally {
     closeSync(descriptor);
   }

@@ -152,73 +152,77 @@ async function runOnce(configured: RunInputs, context: CommandContext, extension
   consoleReporter?.onRunStart({ runId, total: units.length });
   // Each finished unit goes to disk whole, as results.json will hold it; the run keeps only what
   // the other reports read, so memory does not grow with the number of units.
-  return withResultsSpool(host.fs, async (spool) => {
-    const result = await runSuite({
-      units,
-      releaseFinishedUnits: true,
-      host,
-      runId,
-      concurrency,
-      ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
-      bail: flags.bail === true,
-      signal: context.signal,
-      importModule,
-      models: {
-        env: host.env,
-        ...(faults?.ok ? { faults: faults.spec } : {}),
-        limiter: createProviderLimiter({ limits: PROVIDER_CONCURRENCY, sleep, now: host.now }),
-        ...(flags.record || flags.replay
-          ? {
-              cassettes: {
-                mode: flags.replay ? ("replay" as const) : ("record" as const),
-                ...(flags.cassettes ? { directory: resolve(host.cwd, flags.cassettes) } : {}),
-                fs: host.fs,
-              },
-            }
-          : {}),
-      },
-      diagnostics,
-      golden,
-      obsoleteGolden,
-      record: {
-        paths: inputs,
-        models: modelIds,
-        ...(repeat === undefined ? {} : { repeat }),
-        ...(flags.filter ? { filter: flags.filter } : {}),
-        ...(flags.tag ? { tags: flags.tag } : {}),
-        ...(shard ? { shard } : {}),
+  return withResultsSpool(
+    host.fs,
+    async (spool) => {
+      const result = await runSuite({
+        units,
+        releaseFinishedUnits: true,
+        host,
+        runId,
         concurrency,
-        ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+        ...(timeoutSeconds === undefined ? {} : { timeoutMs: timeoutSeconds * 1000 }),
         bail: flags.bail === true,
-      },
-      ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
-      retain: (unit) => {
-        const redacted = context.redactor.redactValue(unit);
-        spool.add(redacted);
-        return retainUnitForReports(redacted);
-      },
-    });
-    const updated =
-      golden.mode === "update"
-        ? await applyGoldenUpdate({
-            result,
-            context,
-            removeObsolete: !configured.pathsFromCommandLine && obsoleteGolden.length > 0,
-            printWritten: true,
-          })
-        : result;
-    const finished = applyBaseline(extension.enrich ? extension.enrich(updated) : updated, baseline);
-    const code = await finishRun({
-      result: finished,
-      spooled: spool,
-      reporters,
-      outDir: resolve(host.cwd, flags.out ?? CONFIG_DEFAULTS.out),
-      context,
-      consoleReporter,
-      ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
-    });
-    return exitCodeWithBaseline({ code, result: finished, failOnRegression: flags.failOnRegression === true });
-  });
+        signal: context.signal,
+        importModule,
+        models: {
+          env: host.env,
+          ...(faults?.ok ? { faults: faults.spec } : {}),
+          limiter: createProviderLimiter({ limits: PROVIDER_CONCURRENCY, sleep, now: host.now }),
+          ...(flags.record || flags.replay
+            ? {
+                cassettes: {
+                  mode: flags.replay ? ("replay" as const) : ("record" as const),
+                  ...(flags.cassettes ? { directory: resolve(host.cwd, flags.cassettes) } : {}),
+                  fs: host.fs,
+                },
+              }
+            : {}),
+        },
+        diagnostics,
+        golden,
+        obsoleteGolden,
+        record: {
+          paths: inputs,
+          models: modelIds,
+          ...(repeat === undefined ? {} : { repeat }),
+          ...(flags.filter ? { filter: flags.filter } : {}),
+          ...(flags.tag ? { tags: flags.tag } : {}),
+          ...(shard ? { shard } : {}),
+          concurrency,
+          ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+          bail: flags.bail === true,
+        },
+        ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
+        retain: (unit) => {
+          const redacted = context.redactor.redactValue(unit);
+          spool.add(redacted);
+          return retainUnitForReports(redacted);
+        },
+      });
+      const updated =
+        golden.mode === "update"
+          ? await applyGoldenUpdate({
+              result,
+              context,
+              removeObsolete: !configured.pathsFromCommandLine && obsoleteGolden.length > 0,
+              printWritten: true,
+            })
+          : result;
+      const finished = applyBaseline(extension.enrich ? extension.enrich(updated) : updated, baseline);
+      const code = await finishRun({
+        result: finished,
+        spooled: spool,
+        reporters,
+        outDir: resolve(host.cwd, flags.out ?? CONFIG_DEFAULTS.out),
+        context,
+        consoleReporter,
+        ...(extension.epilogue ? { epilogue: extension.epilogue } : {}),
+      });
+      return exitCodeWithBaseline({ code, result: finished, failOnRegression: flags.failOnRegression === true });
+    },
+    { html: reporters.includes("html") },
+  );
 }
 
 /**

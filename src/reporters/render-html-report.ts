@@ -5,12 +5,11 @@ import { formatCost, formatCounts, formatDuration } from "./format-values.js";
 import { renderComparisonCharts } from "./html-comparison-charts.js";
 import { embedJson, jsonScriptElement } from "./html-embed-json.js";
 import { renderHtmlOverview } from "./html-overview.js";
-import { createHtmlPromptTable } from "./html-prompt-table.js";
 import { HTML_REPORT_SCRIPT } from "./html-report-script.js";
 import { HTML_REPORT_STYLE } from "./html-report-style.js";
-import { addSkillsSnapshots, createSkillsFunnelTally, renderHtmlSkillsFunnel } from "./html-skills-funnel.js";
+import { renderHtmlSkillsFunnel } from "./html-skills-funnel.js";
 import { readSpooledUnits } from "./html-spooled-units.js";
-import { buildHtmlUnitDetail, buildHtmlUnitRow, type HtmlUnitRow } from "./html-unit-record.js";
+import { createHtmlUnitCollector, type HtmlUnitData } from "./html-unit-collector.js";
 import { renderHtmlCompactions } from "./render-html-compactions.js";
 import { renderHtmlComparison } from "./render-html-comparison.js";
 import { renderHtmlMemory } from "./render-html-memory.js";
@@ -87,6 +86,30 @@ function summaryViews(result: RunResult, flaky: ReturnType<typeof findFlakyUnits
 }
 
 /**
+ * Yields the units' detail lines and returns what the rest of the page needs of them: as the
+ * run collected them while spooling when it did (`spooled.html`), else built here from the units
+ * (read back from the spool one at a time, or from `result`).
+ */
+function* unitDetails(result: RunResult, spooled?: SpooledUnits): Generator<string | Uint8Array, HtmlUnitData> {
+  if (spooled?.html !== undefined) {
+    yield* spooled.html.details();
+    return spooled.html.data;
+  }
+  const collector = createHtmlUnitCollector();
+  const units: Iterable<UnitResult> = spooled === undefined ? result.units : readSpooledUnits(spooled);
+  let pending = "";
+  for (const unit of units) {
+    pending += collector.add(unit);
+    if (pending.length >= CHUNK_CHARS) {
+      yield pending;
+      pending = "";
+    }
+  }
+  yield pending;
+  return collector;
+}
+
+/**
  * `index.html` in pieces: one self-contained page (inline CSS, script and SVG; nothing loaded
  * from anywhere). The run's views (overview, comparison with charts, regressions, compactions,
  * memory, skills funnel) are HTML; the units are embedded once, as data, and drawn by the
@@ -100,7 +123,7 @@ function summaryViews(result: RunResult, flaky: ReturnType<typeof findFlakyUnits
  * then keeps less of each and must have as many units). Pure apart from reading `spooled`: the
  * same input gives the same bytes.
  */
-export function* renderHtmlReportChunks(result: RunResult, spooled?: SpooledUnits): Generator<string> {
+export function* renderHtmlReportChunks(result: RunResult, spooled?: SpooledUnits): Generator<string | Uint8Array> {
   const flaky = findFlakyUnits(result.units);
   const flakyIds = new Set(flaky.flatMap((group) => group.unitIds));
   const title = `claw-eval ${result.runId}`;
@@ -117,30 +140,18 @@ export function* renderHtmlReportChunks(result: RunResult, spooled?: SpooledUnit
     '<script type="application/x-ndjson" id="unit-details">',
   ].join("\n");
 
-  const prompts = createHtmlPromptTable();
-  const skills = createSkillsFunnelTally();
-  const rows: HtmlUnitRow[] = [];
-  const units: Iterable<UnitResult> = spooled === undefined ? result.units : readSpooledUnits(spooled);
-  let pending = "";
-  for (const unit of units) {
-    rows.push(buildHtmlUnitRow(unit, flakyIds.has(unit.unitId)));
-    addSkillsSnapshots(skills, unit);
-    pending += `${rows.length === 1 ? "" : "\n"}${embedJson(buildHtmlUnitDetail(unit, prompts))}`;
-    if (pending.length >= CHUNK_CHARS) {
-      yield pending;
-      pending = "";
-    }
-  }
-  if (rows.length !== result.units.length) {
+  const data = yield* unitDetails(result, spooled);
+  if (data.rows.length !== result.units.length) {
     throw new ClawEvalError(
       "invariant",
-      `the results spool holds ${rows.length} units, the run has ${result.units.length}`,
+      `the results spool holds ${data.rows.length} units, the run has ${result.units.length}`,
     );
   }
-  yield `${pending}</script>\n`;
+  yield "</script>\n";
+  const rows = data.rows.map((row) => (flakyIds.has(row.id) ? { ...row, flaky: true } : row));
   yield `${jsonScriptElement("unit-rows", embedJson(rows))}\n`;
-  yield `${jsonScriptElement("prompts", embedJson(prompts.prompts))}\n`;
-  const funnel = renderHtmlSkillsFunnel(skills);
+  yield `${jsonScriptElement("prompts", embedJson(data.prompts.prompts))}\n`;
+  const funnel = renderHtmlSkillsFunnel(data.skills);
   yield [
     ...(funnel === "" ? [] : [view("skills", "Skills", funnel)]),
     "</main>",
@@ -153,5 +164,10 @@ export function* renderHtmlReportChunks(result: RunResult, spooled?: SpooledUnit
 
 /** `index.html` as one string: the pieces of {@link renderHtmlReportChunks} joined. Pure. */
 export function renderHtmlReport(result: RunResult): string {
-  return [...renderHtmlReportChunks(result)].join("");
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const piece of renderHtmlReportChunks(result)) {
+    text += typeof piece === "string" ? piece : decoder.decode(piece, { stream: true });
+  }
+  return text + decoder.decode();
 }

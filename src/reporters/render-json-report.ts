@@ -1,4 +1,5 @@
 import { ClawEvalError, errorMessage, type RunResult, type UnitResult } from "../domain/index.js";
+import type { HtmlUnitData } from "./html-unit-collector.js";
 
 /** `results.json`: the run as constructed, 2-space indented, with a final newline. */
 export function renderJsonReport(result: RunResult): string {
@@ -24,6 +25,12 @@ export interface SpooledUnits {
    * A piece is valid only until the next one is asked for: write it, or copy it, first.
    */
   chunks(): Iterable<Uint8Array>;
+  /**
+   * What `index.html` needs of the units, collected while they were spooled, when the run writes
+   * that report: so the report does not read every unit back. `details()` gives the
+   * `unit-details` lines in pieces, valid like those of `chunks()`.
+   */
+  readonly html?: { readonly data: HtmlUnitData; details(): Iterable<Uint8Array> };
 }
 
 /**

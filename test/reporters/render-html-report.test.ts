@@ -206,15 +206,26 @@ describe("renderHtmlReport", () => {
     expect(page).toContain("base-&lt;1&gt;");
   });
 
-  it("gives the same bytes from a results spool and the retained units as from the whole units", () => {
-    const units = sampleUnits();
-    const spool = openResultsSpool(makeTempDir("claw-eval-html-"));
-    for (const unit of units) spool.add(unit);
-    const retained = buildRunResult(units.map(retainUnitForReports));
-    const pieces = [...renderHtmlReportChunks(retained, spool)].join("");
-    spool.close();
-    expect(pieces).toBe(renderHtmlReport(buildRunResult(units)));
-  });
+  it.each([
+    ["read back from the spool", {}],
+    ["collected while spooling", { html: true }],
+  ])(
+    "gives the same bytes from a results spool (units %s) and the retained units as from the whole units",
+    (_, options) => {
+      const units = sampleUnits();
+      const spool = openResultsSpool(makeTempDir("claw-eval-html-"), options);
+      for (const unit of units) spool.add(unit);
+      expect(spool.html === undefined).toBe(options.html !== true);
+      const retained = buildRunResult(units.map(retainUnitForReports));
+      const decoder = new TextDecoder();
+      let pieces = "";
+      for (const piece of renderHtmlReportChunks(retained, spool)) {
+        pieces += typeof piece === "string" ? piece : decoder.decode(piece, { stream: true });
+      }
+      spool.close();
+      expect(pieces).toBe(renderHtmlReport(buildRunResult(units)));
+    },
+  );
 
   it("refuses a spool that holds a different number of units than the run", () => {
     const spool = openResultsSpool(makeTempDir("claw-eval-html-"));
