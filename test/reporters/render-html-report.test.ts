@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentEvent, RunResult, UnitResult } from "../../src/domain/index.js";
 import { HTML_REPORT_SCRIPT } from "../../src/reporters/html-report-script.js";
 import { renderHtmlReport, renderHtmlReportChunks } from "../../src/reporters/render-html-report.js";
-import { openResultsSpool } from "../../src/reporters/results-spool-store.js";
+import { openResultsSpool, type ResultsSpoolOptions } from "../../src/reporters/results-spool-store.js";
 import { retainUnitForReports } from "../../src/runner/retain-unit-for-reports.js";
 import { buildExpectationResult, buildRunResult, buildTurnResult, buildUnitResult } from "../support/build-results.js";
 import { makeTempDir } from "../support/run-cli.js";
@@ -206,7 +206,7 @@ describe("renderHtmlReport", () => {
     expect(page).toContain("base-&lt;1&gt;");
   });
 
-  it.each([
+  it.each<[string, ResultsSpoolOptions]>([
     ["read back from the spool", {}],
     ["collected while spooling", { html: true }],
   ])(
