@@ -172,6 +172,8 @@ describeWithBrowser("index.html in a real browser", () => {
     expect(await entry.page.locator(".diff .section-head").allTextContents()).toContain("## Tooling");
     expect(await entry.page.locator(".item.user pre").first().textContent()).toContain("</script><!--");
     await entry.page.click(".turn details.system-prompt > summary");
+    // The prompt is drawn on the details element's toggle event, which fires after the click.
+    await entry.page.waitForSelector(".prompt-nav li");
     const sections = entry.page.locator(".prompt-nav li");
     expect(await sections.count()).toBeGreaterThan(3);
     expect(await sections.first().textContent()).toMatch(/\d+ tok$/);
