@@ -3,6 +3,7 @@ export * from "./comparison.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./expectation-file.js";
 export * from "./find-too-deep-value.js";
 export * from "./format-repeat.js";
 export * from "./hooks.js";

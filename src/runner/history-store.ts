@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { ClawEvalError, type RunResult, type UnitStatus } from "../domain/index.js";
+import { ClawEvalError, type RunResult, type RunSummary, type UnitStatus } from "../domain/index.js";
 import { buildRunSnapshot, RATE_METRICS, type RateCount, type RunSnapshot } from "./build-run-snapshot.js";
 import { HISTORY_MIGRATIONS } from "./history-migrations.js";
 
@@ -18,7 +18,8 @@ export interface HistoryEntry {
 export type HistoryCommand = "run" | "compare" | "merge";
 
 /** One recorded run, as `claw-eval history` lists it. */
-export interface HistoryRun {
+export interface HistoryRun
+  extends Pick<RunSummary, "total" | "passed" | "failed" | "errored" | "interrupted" | "skipped"> {
   runId: string;
   startedAt: string;
   finishedAt: string;
@@ -26,12 +27,6 @@ export interface HistoryRun {
   status: string;
   /** Model ids of the run, sorted. */
   models: string[];
-  total: number;
-  passed: number;
-  failed: number;
-  errored: number;
-  interrupted: number;
-  skipped: number;
   /** The run's rates as counts (pass rate per model; per category too for `compare`). */
   rates: RateCount[];
   /** Set when the run was compared with a baseline. */

@@ -10,7 +10,12 @@ import { buildTurnResult, buildUnitResult } from "../support/build-results.js";
 const base = { runId: "r", sessionKey: "agent:main:main" };
 
 /** Reporter files that read each unit's whole record from the spool, not what the run retains. */
-const WHOLE_UNIT_READERS = ["html-report-script.ts", "html-skills-funnel.ts", "html-unit-record.ts"];
+const WHOLE_UNIT_READERS = [
+  "html-report-list-script.ts",
+  "html-report-unit-script.ts",
+  "html-skills-funnel.ts",
+  "html-unit-record.ts",
+];
 
 describe("retainUnitForReports", () => {
   it("drops the transcripts and the events no report reads, and keeps the rest of the unit", () => {
