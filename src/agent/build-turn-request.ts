@@ -1,7 +1,7 @@
 import type { ComplianceCategory, Turn } from "../domain/index.js";
 import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
-import { deliverReply } from "./deliver-reply.js";
+import { deliverReply, replyAddressOf } from "./deliver-reply.js";
 import type { MainTurnContext, TurnTally } from "./main-turn-context.js";
 import type { SessionRunRequest } from "./run-session-run.js";
 
@@ -15,14 +15,16 @@ export interface BuildTurnRequestOptions {
 }
 
 /**
- * The request every run of a turn shares, apart from its input: the turn's exec approvals and a
- * messenger whose texts reach the scenario channel through the main session's delivery hooks.
+ * The request every run of a turn shares, apart from its input: the turn's origin, its exec
+ * approvals and a messenger whose texts reach the chat the turn came from through the main
+ * session's delivery hooks.
  */
 export function buildTurnRequest(options: BuildTurnRequestOptions): Omit<SessionRunRequest, "input"> {
   const { context, turn, tally } = options;
   const { main, world } = context;
   return {
     turn,
+    origin: turn.origin,
     category: options.category,
     signal: options.signal,
     services: {
@@ -31,9 +33,18 @@ export function buildTurnRequest(options: BuildTurnRequestOptions): Omit<Session
         deliver: (text, runId) => {
           const base = { runId, sessionKey: main.key };
           const hooks = main.lifecycle.hooksFor(base);
-          return deliverReply({ text, emit: world.emit, base, hooks, via: "message" });
+          const to = replyAddressOf(turn.origin);
+          return deliverReply({
+            text,
+            emit: world.emit,
+            base,
+            hooks,
+            via: "message",
+            ...(to === undefined ? {} : { to }),
+          });
         },
         onSent: (text) => tally.addMessage(text),
+        origin: turn.origin,
       }),
     },
   };

@@ -4,7 +4,12 @@ import { isWithinActiveHours } from "./is-within-active-hours.js";
 import { toZonedClock } from "./to-zoned-clock.js";
 
 /** Why a heartbeat made no model call (spec/loop.md §5.3, the checks this runtime models). */
-export type HeartbeatSkipReason = "disabled" | "quiet-hours" | "empty-heartbeat-file" | "alerts-disabled";
+export type HeartbeatSkipReason =
+  | "disabled"
+  | "quiet-hours"
+  | "requests-in-flight"
+  | "empty-heartbeat-file"
+  | "alerts-disabled";
 
 export interface HeartbeatScheduleContext {
   /** The agent's resolved heartbeat settings (`every` in ms, 0 = disabled). */

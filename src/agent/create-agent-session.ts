@@ -3,16 +3,21 @@ import { parseModelId } from "../domain/index.js";
 import type { MemoryIndexAuditResult } from "../memory/audit-memory-index.js";
 import { resolveUserTimezone } from "../prompt/resolve-user-timezone.js";
 import { createAgentMemories } from "./create-agent-memories.js";
+import { createEventRouter } from "./create-event-router.js";
 import { createHookRegistry, type HookRegistry } from "./create-hook-registry.js";
+import { createSessionGateway, type TurnHandle } from "./create-session-gateway.js";
 import { createSessionLifecycle } from "./create-session-lifecycle.js";
 import { createSkillsSession } from "./create-skills-session.js";
+import type { ReceivedTurnOutcome } from "./create-turn-tracker.js";
 import { SCENARIO_CHANNEL } from "./deliver-reply.js";
-import type { MainTurnContext, MainTurnMemo, TurnOptions, TurnOutcome } from "./main-turn-context.js";
+import type { MainTurnContext, MainTurnMemo, TurnOptions } from "./main-turn-context.js";
+import { readLaneSettings } from "./read-lane-settings.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
-import { runMainTurn } from "./run-main-turn.js";
 import type { SessionRunWorld, SessionState, UnitSetting } from "./run-session-run.js";
 
+export type { TurnHandle } from "./create-session-gateway.js";
+export type { ReceivedTurnOutcome } from "./create-turn-tracker.js";
 export type { TurnOptions, TurnOutcome } from "./main-turn-context.js";
 
 export interface AgentSessionOptions extends UnitSetting {
@@ -36,7 +41,14 @@ export interface AgentSession {
   transcripts(): SessionTranscriptRecord[];
   /** The hook registry every run of the session uses. */
   readonly hooks: HookRegistry;
-  runTurn(options: TurnOptions): Promise<TurnOutcome>;
+  /**
+   * Hands a turn's message to its session now, on the unit's clock: it runs at once, or follows
+   * the queue mode when the session is busy ({@link createSessionGateway}). `settled` resolves
+   * with the turn's outcome and events once every run carrying the message has settled.
+   */
+  receive(options: TurnOptions): TurnHandle;
+  /** `receive(options).settled`. */
+  runTurn(options: TurnOptions): Promise<ReceivedTurnOutcome>;
   /**
    * Syncs and audits every memory index the session's agents opened ({@link auditMemories});
    * `undefined` when none was. With `open`, the main agent's index is opened for the audit when
@@ -69,11 +81,12 @@ export interface AgentSession {
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const agentId = options.agentId ?? "main";
   const registry = options.hooks ?? createHookRegistry();
+  const router = createEventRouter(options.emit);
   const lifecycleFor = (sessionKey: string, sessionAgentId: string) =>
     createSessionLifecycle({
       runtime: options.runtime,
       registry,
-      emit: options.emit,
+      emit: router.emit,
       agentId: sessionAgentId,
       sessionKey,
       workspaceDir: options.workspaceDir,
@@ -122,7 +135,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     unitId: options.unitId,
     repeat: options.repeat,
     maxSteps: options.maxSteps,
-    emit: options.emit,
+    emit: router.emit,
     ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     prepareSkills: () => skills.prepareTurn(),
     subagentLimits: (id) => readSubagentLimits(options.config, id),
@@ -133,6 +146,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.summaries ? { summaries: options.summaries } : {}),
     ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+    ...(options.stream ? { stream: true } : {}),
   };
   const context: MainTurnContext = {
     world,
@@ -145,6 +159,27 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       if (session.context !== undefined) retired.push(transcriptRecord(session));
     },
   };
+  const gateway = createSessionGateway({
+    context,
+    settings: readLaneSettings(options.config),
+    router,
+    openSession(sessionKey) {
+      // A group or channel session of the same agent: its own transcript, lifecycle and memo.
+      const session: SessionState = {
+        key: sessionKey,
+        agentId,
+        depth: 0,
+        model: options.model,
+        lifecycle: lifecycleFor(sessionKey, agentId),
+      };
+      sessions.push(session);
+      return {
+        ...context,
+        main: session,
+        memo: { lastHeartbeatAlert: undefined, lastRun: { promptTokens: 0, outputTokens: 0 }, tally: undefined },
+      };
+    },
+  });
   return {
     sessionKey: main.key,
     get history() {
@@ -163,7 +198,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         memories.close();
       }
     },
-    runTurn: (turnOptions) => runMainTurn(context, turnOptions),
+    receive: (turnOptions) => gateway.receive(turnOptions),
+    runTurn: (turnOptions) => gateway.receive(turnOptions).settled,
   };
 }
 

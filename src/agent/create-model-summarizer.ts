@@ -19,17 +19,22 @@ export function createModelSummarizer(options: {
   context: ModelCallContext;
   /** Sees the usage and cost of every answered call (the turn counts summaries in its totals). */
   onUsage?: (usage: Usage, costUsd: number | null) => void;
+  /** Awaits the call as a wait on the unit's clock (`runtime.wait`), so a summariser that never answers lets the compaction timeout fire. */
+  wait?: <T>(promise: Promise<T>) => Promise<T>;
 }): Summarize {
+  const wait = options.wait ?? (<T>(promise: Promise<T>) => promise);
   return async (request) => {
     if (request.signal?.aborted) throw abortError("summariser call aborted");
-    const response = await options.model.complete({
-      systemPrompt: request.systemPrompt,
-      messages: [{ role: "user", content: request.userText }],
-      tools: [],
-      maxTokens: request.maxTokens,
-      context: { ...options.context, purpose: "compaction" },
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    const response = await wait(
+      options.model.complete({
+        systemPrompt: request.systemPrompt,
+        messages: [{ role: "user", content: request.userText }],
+        tools: [],
+        maxTokens: request.maxTokens,
+        context: { ...options.context, purpose: "compaction" },
+        ...(request.signal ? { signal: request.signal } : {}),
+      }),
+    );
     if (response.ok) options.onUsage?.(response.usage, response.costUsd);
     if (!response.ok) {
       if (response.error.kind === "aborted" || request.signal?.aborted) throw abortError(response.error.message);

@@ -42,6 +42,15 @@ export function createTurnTally() {
       if (text !== null) delivered.push(text);
       add(result);
     },
+    /**
+     * A run that also carried this turn's message (steered into it or collected with others)
+     * but belongs to another turn, which pays for it: reply and delivery only.
+     */
+    addJoinedRun(result: SessionRunResult, text: string | null) {
+      first ??= result;
+      if (result.outcome.reply !== "") replies.push(result.outcome.reply);
+      if (text !== null) delivered.push(text);
+    },
     addChildRun: add,
     /** A model call outside any run's loop (a compaction summary): usage and cost only. */
     addModelCall(callUsage: Usage, callCost: number | null) {

@@ -28,7 +28,15 @@ export interface ExecuteToolCallOptions {
   hooks?: RunHooks;
   /** Monotonic clock in ms for `after_tool_call` `durationMs`; omitted without it. */
   monotonic?: () => number;
+  /**
+   * Simulated time the call takes (a scripted step's `takes:`), waited on the unit's clock
+   * before the tool runs; an abort meanwhile (interrupt, run timeout) means it never runs.
+   */
+  takesMs?: number;
 }
+
+/** Tool result text of a call whose run was aborted before the tool ran. */
+export const TOOL_ABORTED_TEXT = "Tool call aborted: the run was stopped before the tool ran.";
 
 /** The parts of a {@link ToolContext} that come from the session rather than the call. */
 export type ToolServices = Pick<ToolContext, "config" | "agentId" | "approver" | "subagents" | "messenger" | "memory">;
@@ -56,12 +64,17 @@ async function runTool(options: ExecuteToolCallOptions): Promise<ToolRun> {
   const decision = await beforeToolCall(options);
   if (decision.blockReason !== undefined) return failed(decision.blockReason);
   const { params } = decision;
+  if (options.takesMs !== undefined && options.takesMs > 0) {
+    await options.runtime.sleep(options.takesMs, options.signal);
+    if (options.signal?.aborted === true) return { result: errorResult(TOOL_ABORTED_TEXT), params };
+  }
   try {
     const result = await tool.execute(params, {
       ...options.services,
       runtime: options.runtime,
       workspaceDir: options.workspaceDir,
       toolCallId: call.id,
+      toolNames: options.tools.map((candidate) => candidate.name),
       runId: options.base.runId,
       sessionKey: options.base.sessionKey,
       emit: options.emit,

@@ -22,7 +22,8 @@ export function isWithinActiveHours(window: ActiveHoursWindow): boolean {
   return end > start ? start <= now && now < end : now >= start || now < end;
 }
 
-function parseClockMinutes(value: string | undefined, options: { allowEndOfDay: boolean }): number | undefined {
+/** Minutes since midnight of an `HH:MM` time (trimmed); `24:00` only with `allowEndOfDay`; else `undefined`. Pure. */
+export function parseClockMinutes(value: string | undefined, options: { allowEndOfDay: boolean }): number | undefined {
   const match = value === undefined ? null : CLOCK_TIME.exec(value.trim());
   if (!match) return undefined;
   const minutes = Number(match[1]) * 60 + Number(match[2]);

@@ -26,8 +26,10 @@ export interface PrepareRunOptions {
   workspaceDir: string;
   /** Sandbox facts for the prompt's Sandbox section when the session is sandboxed. */
   sandbox?: SandboxPromptInfo;
-  /** Extra system prompt text of this run (the memory flush's instructions). */
+  /** Extra system prompt text of this run (a group chat's context, the memory flush's instructions). */
   extraSystemPrompt?: string;
+  /** The channel the message came from, named on the prompt's runtime line. */
+  channel?: string;
 }
 
 export interface PreparedRun {
@@ -70,6 +72,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       skillsPrompt,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: options.extraSystemPrompt }),
+      ...(options.channel === undefined ? {} : { channel: options.channel }),
     },
     options.runtime,
   );

@@ -28,3 +28,14 @@ export function isSilentPrefix(text: string): boolean {
   if (!SILENT_REPLY_TOKEN.startsWith(candidate)) return false;
   return candidate.includes("_") || candidate === "NO";
 }
+
+/**
+ * The same guard for `HEARTBEAT_OK` in heartbeat runs: true while the start-trimmed text is at
+ * least 2 chars of `A–Z`/`_` and a prefix of the token. Unlike `NO_REPLY`, whose every such
+ * prefix already contains `_` or equals `NO`, the token's first word has no `_`, so every
+ * prefix is held: releasing `HEARTBEAT` would leak the token once `_OK` follows.
+ */
+export function isHeartbeatPrefix(text: string): boolean {
+  const candidate = text.trimStart();
+  return candidate.length >= 2 && /^[A-Z_]+$/.test(candidate) && HEARTBEAT_TOKEN.startsWith(candidate);
+}

@@ -18,6 +18,8 @@ export interface HeartbeatChecksOptions {
   visibility?: HeartbeatVisibility;
   /** False when the session's agent runs no heartbeats (spec/loop.md §5.1 agent selection); default true. */
   agentEnabled?: boolean;
+  /** The session's lane has a run in flight or queued work (check 3, `requests-in-flight`). */
+  requestsInFlight?: boolean;
 }
 
 /** Wake reasons that run even with an effectively empty `HEARTBEAT.md` (spec/loop.md §5.3 step 4). */
@@ -27,7 +29,7 @@ export function bypassesEmptyHeartbeatFile(reason: HeartbeatWakeReason): boolean
 
 /**
  * The heartbeat skip checks, in spec order (spec/loop.md §5.3): `disabled` (also when the agent
- * runs no heartbeats), `quiet-hours`,
+ * runs no heartbeats), `quiet-hours`, `requests-in-flight` (the session is busy),
  * `empty-heartbeat-file` (workspace `HEARTBEAT.md` exists and is effectively empty; a missing
  * file does not skip; `manual`, `exec-event` and `cron:*` wakes bypass it), then
  * `alerts-disabled` (`showOk`, `showAlerts` and `useIndicator` all false). `undefined` means run
@@ -42,6 +44,7 @@ export async function runHeartbeatChecks(options: HeartbeatChecksOptions): Promi
     hostTimezone: options.runtime.timezone,
   });
   if (scheduled !== undefined) return scheduled;
+  if (options.requestsInFlight === true) return "requests-in-flight";
   if (!bypassesEmptyHeartbeatFile(options.wakeReason ?? "interval") && (await hasEmptyHeartbeatFile(options))) {
     return "empty-heartbeat-file";
   }

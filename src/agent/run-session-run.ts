@@ -1,10 +1,12 @@
 import { resolveAgentConfig } from "../config/resolve-agent-config.js";
+import { resolveGroupToolPolicy } from "../config/resolve-group-tool-policy.js";
 import { resolveOpenClawConfig } from "../config/resolve-openclaw-config.js";
 import { isOverCompactionThreshold } from "../context/is-context-overflow.js";
 import type { Summarize } from "../context/summarize-in-stages.js";
 import type {
   ComplianceCategory,
   EventSink,
+  MessageOrigin,
   Model,
   ModelCallContext,
   ModelCallPurpose,
@@ -17,8 +19,9 @@ import type {
   Usage,
   UserMessage,
 } from "../domain/index.js";
-import { parseModelId } from "../domain/index.js";
+import { OWNER_ORIGIN, parseModelId } from "../domain/index.js";
 import type { RecallRunKind } from "../memory/format-recall-block.js";
+import { buildGroupChatContext } from "../prompt/build-group-chat-context.js";
 import { resolveToolNames } from "../prompt/resolve-tool-names.js";
 import type { SandboxPromptInfo } from "../prompt/system-prompt-input.js";
 import { TOOL_GROUPS } from "../prompt/tool-catalog.js";
@@ -26,10 +29,13 @@ import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
 import type { MemoryAccess } from "./create-memory-access.js";
 import { createModelSummarizer } from "./create-model-summarizer.js";
 import type { RunHooks } from "./create-run-hooks.js";
+import type { RunSteering } from "./create-run-steering.js";
+import { createRunTimer } from "./create-run-timer.js";
 import { createSessionContext, type SessionContext } from "./create-session-context.js";
 import type { SessionLifecycle } from "./create-session-lifecycle.js";
 import type { SkillsTurn } from "./create-skills-session.js";
 import { createSubagentSpawner, type PendingSubagent } from "./create-subagent-spawner.js";
+import { SCENARIO_CHANNEL } from "./deliver-reply.js";
 import { fireRunEndHooks } from "./fire-run-end-hooks.js";
 import { loadWorkspaceRules } from "./load-workspace-rules.js";
 import { prepareRun } from "./prepare-run.js";
@@ -62,6 +68,12 @@ export interface UnitSetting {
   summaries?: readonly ScriptStep[];
   /** The context window of every model of the unit, tokens (a scenario's `contextWindow:`). */
   contextWindow?: number;
+  /**
+   * Stream the replies of the main session's turn runs (`message_update` events through the
+   * streaming prefix guard); sub-agent and memory flush runs, which deliver nothing, never
+   * stream. Default false.
+   */
+  stream?: boolean;
 }
 
 /** What every run of a unit shares: the unit's setting plus session services. */
@@ -92,8 +104,11 @@ export interface SessionState {
   model: Model;
   /** Session id and `session_start` / `session_end`; runs get their hooks from it. */
   lifecycle: SessionLifecycle;
-  /** The tools the session's model is offered ({@link sessionTools}), once its first run resolved them. */
-  tools?: Tool[];
+  /**
+   * The tools the session's model is offered ({@link sessionTools}), resolved once per kind of
+   * message origin (see {@link originPolicyKey}): a non-owner sender never gets the owner's set.
+   */
+  toolsByOrigin?: Map<string, Tool[]>;
 }
 
 export interface SessionRunRequest {
@@ -106,6 +121,20 @@ export interface SessionRunRequest {
   services?: Pick<ToolContext, "approver" | "messenger">;
   /** What the run's model calls are for; default `turn` (`memory_flush` for the flush run). */
   purpose?: ModelCallPurpose;
+  /** Where the message comes from (default: the owner, direct chat). */
+  origin?: MessageOrigin;
+  /** Messages steered into the run while its loop is open (spec/loop.md §2.2). */
+  steering?: RunSteering;
+  /**
+   * The run's time limit on the unit's clock, ms (`agents.defaults.timeoutSeconds` for the main
+   * session, a child's `runTimeoutSeconds`); absent or 0 = none. A timeout emits `run_timeout`
+   * and aborts the loop (`stopReason: "aborted"`).
+   */
+  timeoutMs?: number;
+  /** Names the setting of `timeoutMs` in the stop text; default `agents.defaults.timeoutSeconds`. */
+  timeoutLabel?: string;
+  /** Called for each child the run's `sessions_spawn` calls accept, as soon as it is accepted. */
+  onSpawned?: (child: PendingSubagent) => void;
   /** Appended to the system prompt's extra section (the memory flush's system prompt). */
   extraSystemPrompt?: string;
 }
@@ -123,10 +152,16 @@ export interface SessionRunResult {
 }
 
 /**
- * The tools a session's model is offered: the config's policy, the sandbox policy when the
- * session is sandboxed (spec/loop.md §7.5), and the sub-agent policy below depth 0.
+ * The tools a session's model is offered for a message from `origin` (default: the owner in a
+ * direct chat): owner-only tools removed for a non-owner sender, the config's policy, the group
+ * policy of a group or channel chat (`channels.<ch>.groups`, spec/loop.md §7.3 layer 7), the
+ * sandbox policy when the session is sandboxed (§7.5), and the sub-agent policy below depth 0.
  */
-export function sessionTools(world: SessionRunWorld, session: SessionState): Tool[] {
+export function sessionTools(
+  world: SessionRunWorld,
+  session: SessionState,
+  origin: MessageOrigin = OWNER_ORIGIN,
+): Tool[] {
   const name = parseModelId(session.model.id);
   const modelId = name.name.replace(/@.*$/, "");
   const allowed = new Set(
@@ -139,6 +174,8 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
         ...(modelId === "" ? {} : { modelId }),
         ...(session.depth > 0 ? { subagentDepth: session.depth } : {}),
         sandboxed: isSandboxedSession(world.config, session.agentId, session.key),
+        senderIsOwner: origin.owner,
+        ...groupPolicyOf(world.config, origin),
       },
     ).names,
   );
@@ -148,6 +185,48 @@ export function sessionTools(world: SessionRunWorld, session: SessionState): Too
 }
 
 const MEMORY_TOOLS: ReadonlySet<string> = new Set(TOOL_GROUPS["group:memory"]);
+
+/** The group policy layer of a group or channel chat; nothing for a direct chat. */
+function groupPolicyOf(config: Readonly<Record<string, unknown>>, origin: MessageOrigin) {
+  if (origin.chat === "direct" || origin.id === undefined) return {};
+  const query = { channel: origin.channel, groupId: origin.id, sender: origin.sender };
+  const groupPolicy = resolveGroupToolPolicy(resolveOpenClawConfig(config), query);
+  return groupPolicy === undefined ? {} : { groupPolicy };
+}
+
+/**
+ * What the tool policy of a message depends on besides its session: the chat, the sender and
+ * whether the sender is the owner. Messages with equal keys get the same tools.
+ */
+export function originPolicyKey(origin: MessageOrigin): string {
+  const sender = origin.chat === "direct" ? "" : origin.sender.trim().toLowerCase();
+  return JSON.stringify([origin.chat, origin.channel.trim().toLowerCase(), origin.id ?? "", sender, origin.owner]);
+}
+
+/** The session's tools for `origin`, resolved on first use and kept for later runs. */
+function toolsFor(world: SessionRunWorld, session: SessionState, origin: MessageOrigin): Tool[] {
+  session.toolsByOrigin ??= new Map();
+  const key = originPolicyKey(origin);
+  const cached = session.toolsByOrigin.get(key);
+  if (cached !== undefined) return cached;
+  const tools = sessionTools(world, session, origin);
+  session.toolsByOrigin.set(key, tools);
+  return tools;
+}
+
+/**
+ * The system prompt's extra section of a run: a group or channel chat's context, then the run's
+ * own extra text (the memory flush's instructions), a blank line apart.
+ */
+function extraPromptOf(request: SessionRunRequest, origin: MessageOrigin): string | undefined {
+  const parts = [buildGroupChatContext(origin), request.extraSystemPrompt].filter((part) => part !== undefined);
+  return parts.length === 0 ? undefined : parts.join("\n\n");
+}
+
+/** The channel the runtime line names: none for the synthetic scenario channel. */
+function promptChannelOf(origin: MessageOrigin): string | undefined {
+  return origin.channel.trim().toLowerCase() === SCENARIO_CHANNEL ? undefined : origin.channel;
+}
 
 /** What passive recall sees a run as (memory.md §8): only user-initiated runs recall. */
 function recallRunKind(request: SessionRunRequest): RecallRunKind {
@@ -184,9 +263,9 @@ export async function runSessionRun(
 ): Promise<SessionRunResult> {
   const base = { runId, sessionKey: session.key };
   const { emit } = world;
-  // The policy depends only on the session (agent, depth, key, model): resolved once per session.
-  session.tools ??= sessionTools(world, session);
-  const { tools } = session;
+  const origin = request.origin ?? OWNER_ORIGIN;
+  // The policy depends on the session (agent, depth, key, model) and on who sent the message.
+  const tools = toolsFor(world, session, origin);
   const sessionId = await session.lifecycle.start(base);
   const hooks = session.lifecycle.hooksFor(base);
   const context = sessionContextOf(world, session, sessionId);
@@ -194,8 +273,18 @@ export async function runSessionRun(
   const mark = context.mark();
   const compactionsAtStart = context.transcript.compactionCount;
   const callContext = callContextFor(world, session, request);
-  emit({ ...base, type: "agent_start", input: request.input.content, kind: request.input.kind ?? "user" });
+  // Only runs that can reach the user stream: the main session's own turn runs.
+  const stream = world.stream === true && session.depth === 0 && (request.purpose ?? "turn") === "turn";
+  emit({
+    ...base,
+    type: "agent_start",
+    input: request.input.content,
+    kind: request.input.kind ?? "user",
+    ...(stream ? { stream: true } : {}),
+  });
   const runStarted = world.monotonic?.();
+  const extraPrompt = extraPromptOf(request, origin);
+  const channel = promptChannelOf(origin);
   const run = await prepareRun({
     runtime: world.runtime,
     hooks,
@@ -214,7 +303,8 @@ export async function runSessionRun(
     ...(isSandboxedSession(world.config, session.agentId, session.key)
       ? { sandbox: sandboxPromptInfo(world.config, session.agentId, world.workspaceDir) }
       : {}),
-    ...(request.extraSystemPrompt === undefined ? {} : { extraSystemPrompt: request.extraSystemPrompt }),
+    ...(extraPrompt === undefined ? {} : { extraSystemPrompt: extraPrompt }),
+    ...(channel === undefined ? {} : { channel }),
   });
   const spawner = createSubagentSpawner({
     limits: world.subagentLimits(session.agentId),
@@ -223,17 +313,21 @@ export async function runSessionRun(
     depth: session.depth,
     newId: world.runtime.newId,
     hooks,
-    onSpawned: (child) =>
-      emit({
-        ...base,
-        type: "subagent",
-        phase: "spawned",
-        childSessionKey: child.childSessionKey,
-        task: child.request.task,
-        depth: child.depth,
-        ...(child.request.label === undefined ? {} : { label: child.request.label }),
-      }),
+    onSpawned: (child) => {
+      emitSpawned(child);
+      request.onSpawned?.(child);
+    },
   });
+  const emitSpawned = (child: PendingSubagent) =>
+    emit({
+      ...base,
+      type: "subagent",
+      phase: "spawned",
+      childSessionKey: child.childSessionKey,
+      task: child.request.task,
+      depth: child.depth,
+      ...(child.request.label === undefined ? {} : { label: child.request.label }),
+    });
   const memory = world.memoryFor(session.agentId);
   const recalled = await memory.recall({
     sessionKey: session.key,
@@ -244,6 +338,13 @@ export async function runSessionRun(
     emit({ ...base, type: "recall_injected", count: recalled.count, citations: recalled.citations });
   }
   const memoryService = memory.serviceFor(session.key);
+  const timer = createRunTimer({
+    runtime: world.runtime,
+    timeoutMs: request.timeoutMs ?? 0,
+    parent: request.signal,
+    label: request.timeoutLabel ?? "agents.defaults.timeoutSeconds",
+    onTimeout: () => emit({ ...base, type: "run_timeout", timeoutMs: request.timeoutMs ?? 0 }),
+  });
   const outcome = await runAgentLoop({
     runtime: world.runtime,
     model: run.model,
@@ -260,7 +361,8 @@ export async function runSessionRun(
     maxSteps: world.maxSteps,
     emit,
     runId,
-    ...(request.signal ? { signal: request.signal } : {}),
+    ...(timer.signal ? { signal: timer.signal } : {}),
+    ...(request.steering ? { steering: request.steering } : {}),
     ...(world.monotonic ? { monotonic: world.monotonic } : {}),
     services: {
       ...request.services,
@@ -270,7 +372,9 @@ export async function runSessionRun(
       ...(memoryService === undefined ? {} : { memory: memoryService }),
     },
     hooks,
+    ...(stream ? { stream: true } : {}),
   });
+  timer.stop();
   const compacted = context.transcript.compactionCount !== compactionsAtStart;
   if (context.settings.cacheTtl !== undefined && outcome.error === undefined && !compacted) {
     await context.touchCache({ provider: run.llm.provider, modelId: run.llm.model });
@@ -324,6 +428,7 @@ export function summarizerFor(
   return createModelSummarizer({
     model,
     context,
+    wait: world.runtime.wait,
     ...(world.onSummaryUsage ? { onUsage: world.onSummaryUsage } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { replyAddressOf } from "./deliver-reply.js";
 import { type MainTurnContext, type TurnTally, turnWake } from "./main-turn-context.js";
 import { compactIfOverThreshold, type SessionRunRequest, type SessionRunResult } from "./run-session-run.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
@@ -11,6 +12,8 @@ export interface SettleMainRunOptions {
   /** Whether the heartbeat delivery rules apply (heartbeat and system-event runs). */
   heartbeat: boolean;
   tally: TurnTally;
+  /** Tallies of other turns whose messages the run also carried (reply and delivery only). */
+  joined?: readonly TurnTally[];
 }
 
 /**
@@ -32,6 +35,7 @@ export async function settleMainRun(options: SettleMainRunOptions): Promise<Sess
     emit: world.emit,
     base: { runId: result.runId, sessionKey: main.key },
     hooks: result.hooks,
+    ...replyTo(options.request),
   });
   memo.lastHeartbeatAlert = settled.lastAlert;
   memo.lastRun = lastRunUsage(result) ?? memo.lastRun;
@@ -39,7 +43,14 @@ export async function settleMainRun(options: SettleMainRunOptions): Promise<Sess
   if (!settled.keepMessages) await main.context?.dropSince(result.mark, "heartbeat-ack");
   await compactIfOverThreshold(world, main, { ...options.request }, base);
   options.tally.addMainRun(result, settled.delivered);
+  for (const tally of options.joined ?? []) tally.addJoinedRun(result, settled.delivered);
   return result;
+}
+
+/** Where the run's reply goes: the chat its message came from (a group reply goes to the group). */
+function replyTo(request: SessionRunRequest): { to?: string } {
+  const to = request.origin === undefined ? undefined : replyAddressOf(request.origin);
+  return to === undefined ? {} : { to };
 }
 
 /** The usage the last call of a run reported, as the memory flush projects from it (memory.md §9.1). */

@@ -7,6 +7,7 @@ import {
   type TaskCompletion,
 } from "./build-announce-message.js";
 import { buildSubagentTaskMessage } from "./build-subagent-task-message.js";
+import { createRunTimer } from "./create-run-timer.js";
 import { type PendingSubagent, subagentHookInfo } from "./create-subagent-spawner.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
 import {
@@ -35,13 +36,6 @@ const STATUS_BY_STOP: Record<LoopStopReason, SubagentRunStatus> = {
   aborted: "unknown",
   context_overflow: "error",
 };
-
-function childSignal(parent: AbortSignal | undefined, seconds: number | undefined) {
-  if (seconds === undefined || seconds <= 0) return { signal: parent, timedOut: () => false };
-  const timeout = AbortSignal.timeout(Math.round(seconds * 1000));
-  const signal = parent === undefined ? timeout : AbortSignal.any([parent, timeout]);
-  return { signal, timedOut: () => timeout.aborted };
-}
 
 /**
  * Runs the children a requester's run accepted, one after another in spawn order, each to its
@@ -95,7 +89,7 @@ export async function settleSubagents(
   }
 }
 
-async function runChild(
+export async function runChild(
   settlement: SubagentSettlement,
   requester: SessionState,
   child: PendingSubagent,
@@ -114,14 +108,32 @@ async function runChild(
   world.trackSession(session);
   // Sub-agents never deliver to channels (spec/loop.md §6.2): no messenger.
   const { messenger: _messenger, ...childServices } = settlement.request.services ?? {};
-  const timing = childSignal(settlement.request.signal, child.request.runTimeoutSeconds ?? limits.runTimeoutSeconds);
+  // The child's whole work (its own children included) has `runTimeoutSeconds` on the unit's clock.
+  const timeoutMs = Math.round((child.request.runTimeoutSeconds ?? limits.runTimeoutSeconds) * 1000);
+  const timing = createRunTimer({
+    runtime: world.runtime,
+    timeoutMs,
+    parent: settlement.request.signal,
+    label: "runTimeoutSeconds",
+    onTimeout: () =>
+      world.emit({ runId: child.runId, sessionKey: child.childSessionKey, type: "run_timeout", timeoutMs }),
+  });
+  // The parent run's own controls (steering, time limit, spawn callback, origin) stay with it.
+  const {
+    steering: _steering,
+    timeoutMs: _timeoutMs,
+    timeoutLabel: _timeoutLabel,
+    onSpawned: _onSpawned,
+    origin: _origin,
+    ...childRequest
+  } = settlement.request;
   let usage: Usage = ZERO_USAGE;
   let last: SessionRunResult | undefined;
   const run = async (input: UserMessage, runId?: string): Promise<SessionRunResult> => {
     const result = await runSessionRun(
       world,
       session,
-      { ...settlement.request, services: childServices, signal: timing.signal, input, category: undefined },
+      { ...childRequest, services: childServices, signal: timing.signal, input, category: undefined },
       runId,
     );
     await compactIfOverThreshold(
@@ -141,6 +153,7 @@ async function runChild(
   const task = buildSubagentTaskMessage(child.request.task, child.depth, limits.maxSpawnDepth);
   const first = await run({ role: "user", content: task, kind: "user" }, child.runId);
   await settleSubagents(settlement, session, first.children, (input) => run(input));
+  timing.stop();
   const status: SubagentRunStatus = timing.timedOut() ? "timeout" : STATUS_BY_STOP[first.outcome.stopReason];
   await session.lifecycle.end(session.context?.messages().length ?? 0);
   return {

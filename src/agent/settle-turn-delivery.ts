@@ -25,6 +25,8 @@ export interface SettleTurnDeliveryOptions {
   base: { runId: string; sessionKey: string };
   /** `message_sending` / `message_sent` around what is actually sent (replies, alerts, acks). */
   hooks?: RunHooks;
+  /** Where replies go (a group's address, see `replyAddressOf`); default the owner. */
+  to?: string;
 }
 
 export interface SettledDelivery {
@@ -48,7 +50,14 @@ export interface SettledDelivery {
  */
 export async function settleTurnDelivery(options: SettleTurnDeliveryOptions): Promise<SettledDelivery> {
   const { outcome, emit, base, maxAckChars } = options;
-  const send = (text: string) => deliverReply({ text, emit, base, ...(options.hooks ? { hooks: options.hooks } : {}) });
+  const send = (text: string) =>
+    deliverReply({
+      text,
+      emit,
+      base,
+      ...(options.hooks ? { hooks: options.hooks } : {}),
+      ...(options.to === undefined ? {} : { to: options.to }),
+    });
   const unchanged = { delivered: null, keepMessages: true, lastAlert: options.lastAlert };
   if (outcome.stopReason === "aborted" && !options.heartbeat) return unchanged;
   if (!options.heartbeat) {

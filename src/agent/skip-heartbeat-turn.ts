@@ -11,6 +11,8 @@ export interface SkipHeartbeatTurnOptions {
   input: string;
   /** The turn's own run id, which the skip event carries. */
   runId: string;
+  /** The main session's lane is busy (a run in flight or queued work). */
+  requestsInFlight?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function skipHeartbeatTurn(options: SkipHeartbeatTurnOptions): Prom
     userTimezone: context.userTimezone,
     visibility: heartbeat.delivery.visibility,
     ...wake,
+    ...(options.requestsInFlight === true ? { requestsInFlight: true } : {}),
   });
   if (skip === undefined) return undefined;
   const sessionKey = context.main.key;

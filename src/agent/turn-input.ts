@@ -1,4 +1,4 @@
-import type { Turn, UserMessage } from "../domain/index.js";
+import type { MessageOrigin, Turn, UserMessage } from "../domain/index.js";
 import { resolveHeartbeatPrompt } from "../prompt/heartbeat-prompt.js";
 import { formatSystemEventLine } from "./format-system-event-line.js";
 import { toZonedClock } from "./to-zoned-clock.js";
@@ -15,7 +15,8 @@ export interface TurnInputContext {
 
 /**
  * The message a turn sends into the agent run.
- * - user: the text as written.
+ * - user: the text as written; in a group or channel chat after the sender's name
+ *   ({@link formatInboundText}).
  * - heartbeat (spec/loop.md §5.1): the configured prompt (trimmed, blank ⇒ default), a blank
  *   line, then `Current time: Wednesday, 2026-03-11 17:30 (Asia/Shanghai)` (24-hour wall clock
  *   in the user's zone).
@@ -34,7 +35,19 @@ export function buildTurnInput(turn: Turn, context: TurnInputContext): UserMessa
     const body = systemEventBody(turn, context);
     return { role: "user", content: `${line}\n\n${body}\n\n${formatCurrentTimeLine(context)}`, kind: "system" };
   }
-  return { role: "user", content: turn.text, kind: turn.kind };
+  return { role: "user", content: formatInboundText(turn.text, turn.origin), kind: turn.kind };
+}
+
+/**
+ * A user message as the model sees it: in a group or channel chat the sender's name comes first
+ * (`Mom: see you at 6`), since several people write there; a text that already starts with
+ * `<sender>:` is kept as written. Direct chats keep the text as written.
+ */
+export function formatInboundText(text: string, origin: Pick<MessageOrigin, "chat" | "sender">): string {
+  if (origin.chat === "direct") return text;
+  const sender = origin.sender.trim();
+  if (sender === "" || text.startsWith(`${sender}:`)) return text;
+  return `${sender}: ${text}`;
 }
 
 /** `Current time: <Weekday>, <YYYY-MM-DD> <HH:MM> (<zone>)`. */

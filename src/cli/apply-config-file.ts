@@ -28,6 +28,7 @@ const APPLY: { [K in ConfigKey]: Apply<K> } = {
   out: (value, place) => ({ flags: { out: place(value) } }),
   cassettes: (value, place) => ({ flags: { cassettes: place(value) } }),
   faults: (value) => ({ flags: { faults: value } }),
+  stream: (value) => ({ flags: { stream: value } }),
 };
 
 /** Whether the command line gave an option's value (a repeatable option given at least once). */

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { type CommandContext, EXIT, UsageError } from "./command-context.js";
 import { CONFIG_DEFAULTS } from "./run-option-table.js";
 
-const SUITES = ["runner", "prompt", "skills", "context", "scenarios", "memory"] as const;
+const SUITES = ["runner", "prompt", "skills", "context", "scenarios", "memory", "time"] as const;
 type Suite = (typeof SUITES)[number];
 
 /** Where bench writes its files (charts): this folder inside `--out`. */
@@ -24,6 +24,7 @@ const BENCH_MODULES: Record<Suite, { file: string; run: string }> = {
   context: { file: "context.bench.js", run: "runContextBench" },
   scenarios: { file: "scenarios.bench.js", run: "runScenariosBench" },
   memory: { file: "memory.bench.js", run: "runMemoryBench" },
+  time: { file: "agent-day.bench.js", run: "runAgentDayBench" },
 };
 
 /** The options that set a suite's sizes; given alone, they also pick that suite. */

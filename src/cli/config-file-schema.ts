@@ -33,6 +33,7 @@ export const CONFIG_RULES: Readonly<Record<ConfigKey, string>> = {
   out: "a folder path (relative to the config file's folder)",
   cassettes: "a folder path (relative to the config file's folder)",
   faults: "a fault spec such as rate=0.2,kinds=429|5xx|timeout,seed=7",
+  stream: "true or false",
 };
 
 const modelId = z
@@ -64,6 +65,7 @@ const SHAPE: Readonly<Record<ConfigKey, z.ZodType>> = {
       const parsed = parseFaultsOption(text);
       if (!parsed.ok) context.addIssue({ code: "custom", message: parsed.error, params: { found: parsed.error } });
     }),
+  stream: z.boolean(),
 };
 
 /** A config file's values once checked: each key is optional. */
@@ -77,6 +79,7 @@ export interface ConfigFileValues {
   out?: string;
   cassettes?: string;
   faults?: string;
+  stream?: boolean;
 }
 
 /** The zod schema of a config file: every key of the table, optional, plus `$schema`; unknown keys are errors. */

@@ -99,7 +99,9 @@ export async function runCli(argv: readonly string[], edge: ProcessContext): Pro
 
   program
     .command("bench")
-    .description("run the benchmark suites (runner, prompt, skills, context, scenarios, memory) and print their tables")
+    .description(
+      "run the benchmark suites (runner, prompt, skills, context, scenarios, memory, time) and print their tables",
+    )
     .option("--skills <sizes>", "skills suite at these sizes (default 100,300,1000; e.g. 100,1000,5000)")
     .option("--chunks <sizes>", "memory suite at these chunk counts (default 1000,10000; e.g. 1000,10000,100000)")
     .option("--out <dir>", "reports folder; the skills chart goes to <dir>/bench/ (default: reports/)")

@@ -46,6 +46,8 @@ export interface RunCommandOptions {
   bail?: boolean;
   updateGolden?: boolean;
   faults?: string;
+  /** Stream every scenario's replies, whatever its `stream:` says. */
+  stream?: boolean;
   record?: boolean;
   replay?: boolean;
   cassettes?: string;
@@ -192,6 +194,7 @@ async function runOnce(configured: RunInputs, context: CommandContext, extension
           concurrency,
           ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
           bail: flags.bail === true,
+          ...(flags.stream ? { stream: true } : {}),
         },
         ...(consoleReporter ? { onUnitEnd: (unit, progress) => consoleReporter.onUnitEnd(unit, progress) } : {}),
         retain: (unit) => {
@@ -252,7 +255,8 @@ async function planRun(options: {
     ...(shard ? { shard } : {}),
   };
   const only = extension.only;
-  const scenarios = only ? loaded.scenarios.filter((scenario) => only.has(scenario.id)) : loaded.scenarios;
+  const selected = only ? loaded.scenarios.filter((scenario) => only.has(scenario.id)) : loaded.scenarios;
+  const scenarios = flags.stream ? selected.map((scenario) => ({ ...scenario, stream: true })) : selected;
   checkPlannedUnits(countUnits(scenarios, plan));
   let units = planUnits(scenarios, plan);
   if (flags.lastFailed) {

@@ -15,6 +15,7 @@ export const CONFIG_KEYS = [
   "out",
   "cassettes",
   "faults",
+  "stream",
 ] as const;
 
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -62,6 +63,11 @@ export const CONFIG_SETTINGS: Readonly<Record<ConfigKey, ConfigSetting>> = {
   faults: {
     flags: "--faults <spec>",
     description: "inject model faults: rate=0.2,kinds=429|5xx|timeout|malformed|empty|overflow,seed=7",
+  },
+  stream: {
+    flags: "--stream",
+    description:
+      "stream every scenario's replies (as `stream: true` does): message_update events behind the silent-token guard",
   },
 };
 

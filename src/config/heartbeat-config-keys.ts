@@ -1,3 +1,4 @@
+import { channelGroupConfigKeys } from "./channel-group-config-keys.js";
 import { configStructure } from "./config-structure.js";
 import { configValue as value } from "./config-value.js";
 
@@ -37,11 +38,12 @@ export const heartbeatVisibilityKeys = section({
 });
 
 /**
- * One `channels.<ch>` entry (also `channels.defaults`): other channel keys (groups, skills,
- * capabilities) are free-form and kept. Visibility sections resolve as overrides (only the keys a
+ * One `channels.<ch>` entry (also `channels.defaults`): `groups` holds per-group tool policies;
+ * other channel keys (skills, capabilities) are free-form and kept. Visibility sections resolve as overrides (only the keys a
  * layer sets), so `channels.defaults` < channel < account can be layered over the defaults.
  */
 export const channelConfigKeys = open({
   heartbeat: overrides(heartbeatVisibilityKeys),
+  groups: map(channelGroupConfigKeys),
   accounts: map(open({ heartbeat: overrides(heartbeatVisibilityKeys) })),
 });

@@ -58,6 +58,8 @@ export const toolConfigKeys = section({
     ask: value.oneOf(["off", "on-miss", "always"], storeDecides(EXEC_POLICY_DEFAULTS.ask)),
     askFallback: value.oneOf(["deny", "allowlist", "full"], storeDecides(EXEC_POLICY_DEFAULTS.askFallback)),
     safeBins: value.textList("an executable name", { default: ["jq", "cut", "uniq", "head", "tail", "tr", "wc"] }),
+    /** Milliseconds an `exec` call waits before a still-running command moves to the background (classic default). */
+    backgroundMs: value.nonNegative({ default: 10_000, integer: true }),
   }),
   fs: section({ workspaceOnly: value.boolean({ default: true }) }),
 });

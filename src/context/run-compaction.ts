@@ -58,7 +58,7 @@ export async function runCompaction(options: RunCompactionOptions): Promise<Comp
     const onAbort = () => timeout.abort(options.signal?.reason ?? "aborted");
     options.signal?.addEventListener("abort", onAbort, { once: true });
     const timeoutMs = settings.timeoutSeconds * 1000;
-    const timer = runtime.sleep(timeoutMs, timeout.signal).then(() => {
+    const timer = runtime.after(timeoutMs, timeout.signal).then(() => {
       if (!timeout.signal.aborted) timeout.abort("timeout");
     });
     const outcome = await compactHistory({

@@ -4,13 +4,26 @@ import type { ComplianceCategory, ExpectationType } from "./scenario.js";
 // The `comparison` part of results.json, written by `claw-eval compare`: rates, means and paired
 // tests per model and category.
 
-/** A rate with its Wilson 95% bounds; all three `null` when `n` is 0. Values lie in [0, 1]. */
+/**
+ * A rate with its Wilson 95% bounds; all three `null` when `n` is 0. Values lie in [0, 1].
+ * `rate` is always successes / `n`, however the bounds were widened.
+ */
 export interface ComparisonRate {
   rate: number | null;
   low: number | null;
   high: number | null;
   /** Number of trials (turns or units) the rate is over. */
   n: number;
+  /**
+   * Scenario cases the trials come from, on rates whose trials are clustered by scenario (turns
+   * and repeats of one case); absent on other rates and in results written before clustering.
+   */
+  clusters?: number;
+  /**
+   * The design effect the bounds were widened by (≥ 1; the bounds are Wilson's at `n / designEffect`
+   * trials); `null` when `n` is 0. Present exactly when `clusters` is.
+   */
+  designEffect?: number | null;
 }
 
 /** One model's entry of {@link Comparison}. */
@@ -18,14 +31,17 @@ export interface ModelComparisonEntry {
   model: string;
   /**
    * Per compliance category: the share of the model's turns of that category that complied
-   * (no turn error and every expectation of the turn passed).
+   * (no turn error and every expectation of the turn passed). Clustered by scenario case.
    */
   categories: Record<ComplianceCategory, ComparisonRate>;
   /** Among reply-expected turns, the share where nothing was delivered (`delivered === null`). Target 0. */
   falseSilence: ComparisonRate;
   /** The measures of spec/loop.md §11.1–11.2; absent in results written before they existed. */
   measures?: ComplianceMeasures;
-  /** Over the model's units with a verdict (passed, failed, errored); a unit passes when its status is `passed`. */
+  /**
+   * Over the model's units with a verdict (passed, failed, errored); a unit passes when its
+   * status is `passed`. Clustered by scenario case (the repeats of one case).
+   */
   passRate: ComparisonRate;
   /** The k of `passAtK` / `passHatK`: the repeat count of the run. */
   k: number;
@@ -139,7 +155,7 @@ export interface CompactionPairComparison {
 
 /**
  * The reply-token measures of spec/loop.md §11.1–11.2 over one model's categorised turns, each
- * a Wilson 95% rate. Turns of units without a verdict and heartbeat turns skipped before any
+ * a Wilson 95% rate clustered by scenario case. Turns of units without a verdict and heartbeat turns skipped before any
  * model call (a `heartbeat` event `skipped` and no `agent_start`) count nowhere: they say
  * nothing about the model. "Delivered" is the turn's `delivered` text, except that the
  * `HEARTBEAT_OK` the runtime itself sends for an `ok-empty` / `ok-token` outcome under `showOk`
@@ -171,16 +187,29 @@ export interface ComplianceMeasures {
    * stripped (`… NO_REPLY`, `… HEARTBEAT_OK`): real content plus a trailing token. Target 0.
    */
   appendedToken: ComparisonRate;
+  /**
+   * Streamed turns (any turn, categorised or not, whose run started with `agent_start.stream`,
+   * even if it released nothing; in older results, a turn with a `message_update` event): the
+   * text one model call streamed (its deltas, joined) contains `NO_REPLY` or `HEARTBEAT_OK`.
+   * Target 0. Absent in results written before it was measured.
+   */
+  streamedLeak?: ComparisonRate;
 }
 
 export type ComplianceMeasureName = keyof ComplianceMeasures;
 
-/** Exact McNemar test of two models on the same units (paired by scenario id and repeat). */
+/**
+ * Exact McNemar test of two models on the same units (paired by scenario id and repeat), the
+ * repeats of one scenario case tested together (a cluster-level sign-flip test; the plain exact
+ * McNemar test when every case has one repeat).
+ */
 export interface PairComparison {
   a: string;
   b: string;
   /** Units both models ran to a verdict. */
   n: number;
+  /** Scenario cases those units come from; absent in results written before clustering. */
+  clusters?: number;
   pValue: number;
   /** `"<model id> better"` (p < 0.05) or `"no significant difference"`. */
   verdict: string;

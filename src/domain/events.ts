@@ -14,8 +14,9 @@ interface EventBase {
  * Every event is JSON-serialisable; reporters, expectations and tests consume it.
  */
 export type AgentEvent = EventBase &
+  /** `stream`: the run streams its replies (`message_update` events, possibly none if all was held back). */
   (
-    | { type: "agent_start"; input: string; kind: "user" | "heartbeat" | "system" }
+    | { type: "agent_start"; input: string; kind: "user" | "heartbeat" | "system"; stream?: true }
     | { type: "prompt_built"; systemPrompt: string; mode: "full" | "minimal" | "none" }
     | {
         type: "skills_snapshot";
@@ -31,6 +32,10 @@ export type AgentEvent = EventBase &
       }
     | { type: "turn_start"; step: number }
     | { type: "message_start"; role: "assistant" }
+    /**
+     * Streamed reply text released to the user (spec/loop.md §2.4): `delta` is what the streaming
+     * prefix guard let through, so it never holds a partial silent token still being typed.
+     */
     | { type: "message_update"; delta: string }
     | { type: "message_end"; message: Message; usage?: Usage; costUsd?: number | null; latencyMs?: number }
     | { type: "model_error"; error: ModelError; attempt: number }
@@ -48,6 +53,8 @@ export type AgentEvent = EventBase &
         text?: string;
         /** `message`: sent by the `message` tool during the run, not as the run's reply. */
         via?: "message";
+        /** Where it went (`whatsapp:group:family`); absent = the owner's direct chat on the scenario channel. */
+        to?: string;
       }
     | {
         type: "heartbeat";
@@ -126,9 +133,42 @@ export type AgentEvent = EventBase &
       }
     /** `/new` or `/reset` saved the closing session to a memory note (memory.md §9.3). */
     | { type: "memory_snapshot"; path: string; status: "written" | "failed"; error?: string }
+    /**
+     * A message reached a busy session and followed `messages.queue.mode` (spec/loop.md §1):
+     * `queued` (a follow-up run of its own), `collected` (gathered into one follow-up run),
+     * `steered` (injected into the running loop at its next turn boundary), `interrupted` (the
+     * running run was aborted for it), `dropped` (over the queue cap; `summarized` when the drop
+     * policy keeps a summary line), `started` (its follow-up run begins; `turnIndexes` lists every
+     * message the run carries), `skipped-tools` (steering skipped the rest of a tool batch).
+     */
+    | {
+        type: "queue";
+        action: QueueAction;
+        mode: QueueMode;
+        /** The scenario turn whose message this is. */
+        turnIndex: number;
+        turnIndexes?: number[];
+        /** The run the message was steered into or interrupted. */
+        targetRunId?: string;
+      }
+    /** The run passed `agents.defaults.timeoutSeconds` and was aborted (spec/loop.md §2.1). */
+    | { type: "run_timeout"; timeoutMs: number }
     /** Passive recall prepended notes to the user's message (memory.md §8); `citations` as `path#Lx-Ly`. */
     | { type: "recall_injected"; count: number; citations?: string[] }
   );
+
+/** `messages.queue.mode` (spec/loop.md §1). */
+export type QueueMode = "collect" | "followup" | "steer" | "steer-backlog" | "interrupt";
+
+export type QueueAction =
+  | "queued"
+  | "collected"
+  | "steered"
+  | "interrupted"
+  | "dropped"
+  | "summarized"
+  | "started"
+  | "skipped-tools";
 
 /** One workspace file a run changed. Paths are workspace-relative with `/` separators. */
 export interface WorkspaceFileChange {
@@ -139,6 +179,45 @@ export interface WorkspaceFileChange {
 }
 
 export type AgentEventType = AgentEvent["type"];
+
+/**
+ * Every `AgentEvent` type, in the union's order: the one runtime list of them (the `event`
+ * expectation validates its `type` against it). A type test keeps it equal to `AgentEventType`.
+ */
+export const AGENT_EVENT_TYPES = [
+  "agent_start",
+  "prompt_built",
+  "skills_snapshot",
+  "turn_start",
+  "message_start",
+  "message_update",
+  "message_end",
+  "model_error",
+  "fault_injected",
+  "tool_execution_start",
+  "tool_execution_update",
+  "tool_execution_end",
+  "turn_end",
+  "agent_end",
+  "delivery",
+  "heartbeat",
+  "hook_error",
+  "hook_called",
+  "subagent",
+  "hook_warning",
+  "tool_blocked",
+  "exec_approval",
+  "compaction_start",
+  "compaction_end",
+  "compaction_audit",
+  "context_pruned",
+  "context_assembled",
+  "memory_flush",
+  "memory_snapshot",
+  "queue",
+  "run_timeout",
+  "recall_injected",
+] as const satisfies readonly AgentEventType[];
 
 export type AgentEventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;
 

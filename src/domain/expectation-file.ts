@@ -1,4 +1,5 @@
 import type { CompactionTrigger, PruneMechanism } from "./compaction.js";
+import type { AgentEventType } from "./events.js";
 import type { HookName } from "./hooks.js";
 
 /** The expectations of a turn as a scenario file writes them (before normalisation). */
@@ -15,6 +16,13 @@ export type CostMaxFile = number | { usd: number; per?: "turn" | "unit" | undefi
 export type HookCalledFile = HookName | { name: HookName; times?: number | undefined; plugin?: string | undefined };
 
 export type ToolBlockedFile = string | { name: string; reason?: string | undefined };
+
+/** `event:` as written: the event `type`, `times`, and any other key is a field its events must contain. */
+export interface EventFile {
+  type: AgentEventType;
+  times?: number | undefined;
+  [field: string]: unknown;
+}
 
 export type CustomFile = string | { module: string; export?: string | undefined; options?: unknown };
 
@@ -52,9 +60,11 @@ export type ExpectationFile =
   | { "heartbeat-ack": boolean }
   | { delivered: boolean }
   | { "reply-silent": boolean }
+  | { "stream-clean": boolean }
   | { "subagent-spawned": boolean | SubagentSpawnedFile }
   | { "hook-called": HookCalledFile }
   | { "tool-blocked": ToolBlockedFile }
+  | { event: EventFile }
   | { custom: CustomFile }
   | { compaction: boolean | CompactionFile }
   | { pruned: boolean | PrunedFile }

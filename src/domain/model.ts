@@ -50,6 +50,18 @@ export interface ModelRequest {
   signal?: AbortSignal;
   /** Output limit for this call, tokens; absent ⇒ the adapter's default. */
   maxTokens?: number;
+  /**
+   * Asks the model to stream: called with each piece of reply text as it arrives, in order, so
+   * the pieces of one attempt concatenate to the text blocks of its message. Live adapters use
+   * their SDK's streaming API; scripted, simulated and replayed models split their text
+   * deterministically. Absent ⇒ no streaming. Must not throw.
+   */
+  onTextDelta?: (delta: string) => void;
+  /**
+   * Called when text already streamed belongs to an attempt that failed and is retried: the
+   * next deltas start a new reply. Must not throw.
+   */
+  onTextRestart?: () => void;
 }
 
 export type ModelErrorKind =
@@ -91,6 +103,11 @@ export type ModelResponse =
       /** USD for this call; `null` when the model's price is unknown. */
       costUsd: number | null;
       injectedFaults?: InjectedFault[];
+      /**
+       * Simulated time a scripted answer stands for (`takes:`): `takesMs` for the call itself,
+       * `toolDurationsMs` for each of its tool calls by id. Live models leave it unset.
+       */
+      simulated?: { takesMs?: number; toolDurationsMs?: Record<string, number> };
     }
   | { ok: false; error: ModelError; injectedFaults?: InjectedFault[] };
 

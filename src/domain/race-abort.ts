@@ -34,3 +34,17 @@ export function raceAbort<T>(run: () => Promise<T> | T, signal: AbortSignal | un
     );
   });
 }
+
+/**
+ * Why a single run was aborted while its unit goes on: a run timeout or an interrupt by a newer
+ * message (spec/loop.md §1, §2.1). The loop reports its message as the run's stop text.
+ */
+export class RunAbortError extends Error {
+  constructor(
+    message: string,
+    readonly kind: "timeout" | "interrupt",
+  ) {
+    super(message);
+    this.name = "RunAbortError";
+  }
+}

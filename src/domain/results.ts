@@ -37,6 +37,11 @@ export interface TurnResult {
   error?: string;
   /** Where the turn is written in the scenario file (absent in results written before it was recorded). */
   location?: SourceLocation;
+  /**
+   * When the turn's message arrived on the unit's simulated clock (ISO 8601, UTC); absent in
+   * results written before arrivals were recorded.
+   */
+  arrivedAt?: string;
 }
 
 export type UnitStatus = "passed" | "failed" | "errored" | "interrupted" | "skipped";
@@ -204,6 +209,8 @@ export interface RunOptionsRecord {
   concurrency: number;
   timeoutSeconds?: number;
   bail: boolean;
+  /** `--stream` (or the config file's `stream: true`): every scenario streamed its replies. */
+  stream?: boolean;
 }
 
 /** `results.json`: complete enough to re-render every other report from it. */

@@ -88,6 +88,42 @@ export interface ExecRequest {
   signal?: AbortSignal;
 }
 
+/** A command to start without waiting for it (a background `exec`). */
+export interface CommandStartRequest extends ExecRequest {
+  /** `pipe`: the command's stdin stays open for {@link StartedCommand.write}; default closed (`/dev/null`). */
+  stdin?: "pipe" | "closed";
+  /** Called with each chunk of output as it arrives, in arrival order. */
+  onOutput?: (text: string, stream: "stdout" | "stderr") => void;
+}
+
+/** A command started by {@link Runtime.startCommand}; it runs in real time. */
+export interface StartedCommand {
+  /** The shell's process id; `undefined` when it could not start. */
+  readonly pid: number | undefined;
+  /** Settles once, when the command ended, timed out or was stopped; never rejects. */
+  readonly done: Promise<ExecOutcome>;
+  hasEnded(): boolean;
+  /** Output so far (bounded like `exec` output). */
+  output(): { stdout: string; stderr: string };
+  /**
+   * Waits up to `ms` milliseconds of real time (the command's own time, not simulated time) for
+   * the command to end; resolves whether it has ended. `signal` ends the wait early.
+   */
+  waitFor(ms: number, signal?: AbortSignal): Promise<boolean>;
+  /** Writes to stdin; `false` when stdin is not open (not piped, closed, or the command ended). */
+  write(data: string): boolean;
+  /** Closes stdin (end of file for the command). */
+  closeInput(): void;
+  /** Stops the command's whole process group (SIGTERM, then SIGKILL); `done` settles. */
+  stop(): void;
+  /**
+   * From now on the command runs alongside the simulation (a background `exec`): it no longer
+   * counts as real work in flight, so simulated time may move while it runs. Until then a running
+   * command, like any child process, keeps simulated time still.
+   */
+  detach(): void;
+}
+
 /**
  * Everything nondeterministic the runtime needs: time, randomness, ids, env, file system.
  * The agent loop and every pure module receive this; nothing else reads the process.
@@ -113,6 +149,16 @@ export interface Runtime {
   which(bin: string): Promise<string | undefined>;
   /** Runs a shell command; used by the `exec` tool after policy and approvals. */
   exec(request: ExecRequest): Promise<ExecOutcome>;
+  /**
+   * Starts a shell command without waiting for it (a background `exec`); the same process-group,
+   * timeout and abort rules as {@link Runtime.exec}. The runtime keeps it until it ends.
+   */
+  startCommand(request: CommandStartRequest): StartedCommand;
+  /**
+   * Stops every command {@link Runtime.startCommand} started that is still running and resolves
+   * once they have ended: called when the unit ends, so no child outlives it.
+   */
+  stopCommands(): Promise<void>;
   /** Id of the process the runtime runs in, as written into session lock files. */
   processId: number;
   /** Whether a process with this id exists (`process.kill(pid, 0)` semantics: EPERM means alive). */
@@ -122,6 +168,22 @@ export interface Runtime {
    * time it takes no wall time: sleepers wake in due order once nothing else is pending.
    */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * A timer that blocks no one (a timeout racing other work): resolves after `ms` like `sleep`,
+   * early and without error when `signal` aborts; the caller keeps working meanwhile.
+   */
+  after(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Runs `work` as one activity of the unit's simulation (a run, an arriving message, a child
+   * run). Under simulated time, time stands still while any activity works (neither sleeping nor
+   * waiting); with the host clock it just runs `work`.
+   */
+  activity<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Awaits `promise` as a wait rather than work (another activity's result, a model call or
+   * plugin hook that may never settle), so simulated time may move meanwhile.
+   */
+  wait<T>(promise: Promise<T>): Promise<T>;
   /**
    * Stops simulated time while real work is in flight (a live model call), so no timeout fires
    * meanwhile; call the returned function when it is done. A no-op under the host clock.

@@ -1,4 +1,5 @@
 import type { CompactionTrigger, PruneMechanism } from "./compaction.js";
+import type { AgentEventType } from "./events.js";
 import type { ExpectationFile, SkillAbsenceReason } from "./expectation-file.js";
 import type { HookName } from "./hooks.js";
 
@@ -23,11 +24,21 @@ export interface FaultSpec {
   seed?: number | undefined;
 }
 
-export type ScriptToolCallFile = { tool: string; input?: Record<string, unknown> | undefined };
+export type ScriptToolCallFile = {
+  tool: string;
+  input?: Record<string, unknown> | undefined;
+  /** Simulated time the call takes, e.g. `"2m"` (a duration; default 0). */
+  takes?: string | undefined;
+};
 
 export type ScriptStepFile =
-  | { text: string }
-  | { tool: string; input?: Record<string, unknown> | undefined; text?: string | undefined }
+  | { text: string; takes?: string | undefined }
+  | {
+      tool: string;
+      input?: Record<string, unknown> | undefined;
+      text?: string | undefined;
+      takes?: string | undefined;
+    }
   | { tools: ScriptToolCallFile[]; text?: string | undefined }
   | { error: { status?: number | undefined; message: string; retryAfter?: number | undefined } }
   | { hang: true };
@@ -50,7 +61,39 @@ export interface ApprovalFile {
  */
 export type HeartbeatWakeReason = "interval" | "manual" | "exec-event" | "wake" | `cron:${string}`;
 
+/** Where a message comes from, as written under `from:` (turn or scenario). */
+export interface MessageOriginFile {
+  chat?: "direct" | "group" | "channel" | undefined;
+  /** Channel id (`whatsapp`, `telegram`, ...); default `scenario`. */
+  channel?: string | undefined;
+  /** Group or channel id; required for group and channel chats. */
+  id?: string | undefined;
+  /** Who sent it; default `owner`. */
+  sender?: string | undefined;
+  /** Whether the sender is the owner; default true when the sender is `owner` or unset. */
+  owner?: boolean | undefined;
+}
+
+/** A heartbeat schedule on the simulated clock, as written under the scenario's `heartbeats:`. */
+export interface HeartbeatScheduleFile {
+  /** Interval (duration); default the agent's `heartbeat.every` from the config. */
+  every?: string | undefined;
+  /** How long the schedule runs from the scenario clock (duration), e.g. `"1d"`. */
+  for: string;
+  script?: ScriptStepFile[] | undefined;
+  expect?: ExpectationFile[] | undefined;
+  /** Heartbeats whose wall-clock time (`"HH:MM"`, user time zone) matches get this script and these expectations instead. */
+  overrides?:
+    | { at: string; script?: ScriptStepFile[] | undefined; expect?: ExpectationFile[] | undefined }[]
+    | undefined;
+}
+
 export interface TurnFile {
+  /** When the message arrives: `"+5m"` (after the previous turn arrived), `"09:30"` (next such time), or an ISO instant. */
+  at?: string | undefined;
+  /** `previous`: arrives right after the previous turn's message, while its run is busy (same as `at: "+0s"`). */
+  during?: "previous" | undefined;
+  from?: MessageOriginFile | undefined;
   user?: string | undefined;
   /** `true` (reason `interval`) or `{ reason }`. */
   heartbeat?: boolean | { reason: HeartbeatWakeReason } | undefined;
@@ -87,6 +130,11 @@ export interface ScenarioFile {
   contextWindow?: number | undefined;
   /** Path of a JSONL transcript, relative to the scenario file. */
   session?: string | undefined;
+  /** Default origin of every turn. */
+  from?: MessageOriginFile | undefined;
+  /** Stream model replies (scripted and live): `message_update` events, streaming prefix guard. */
+  stream?: boolean | undefined;
+  heartbeats?: HeartbeatScheduleFile | undefined;
   turns: TurnFile[];
 }
 
@@ -105,11 +153,14 @@ export interface SourceLocation {
 export interface ScriptToolCall {
   name: string;
   input: Record<string, unknown>;
+  /** Simulated milliseconds the tool call takes (`takes:`); absent = none. */
+  takesMs?: number;
 }
 
 /** One step the scripted model plays, consumed in order across a turn's model calls. */
 export type ScriptStep =
-  | { kind: "text"; text: string }
+  /** `takesMs`: simulated milliseconds the model takes to answer. */
+  | { kind: "text"; text: string; takesMs?: number }
   | { kind: "tool_calls"; calls: ScriptToolCall[]; text?: string }
   | { kind: "error"; status?: number; message: string; retryAfterMs?: number }
   /** The call never answers until it is aborted (a compaction timeout, a unit timeout, an interrupt). */
@@ -148,6 +199,11 @@ export type Expectation = ExpectationBase &
     /** `value`: nothing was delivered because the reply was silent (`NO_REPLY`), or the reverse. */
     | { type: "reply-silent"; value: boolean }
     /**
+     * `value`: no reply streamed in the turn showed `NO_REPLY` or `HEARTBEAT_OK` to the user (the
+     * `message_update` deltas of each model call, concatenated), or (`false`) one did.
+     */
+    | { type: "stream-clean"; value: boolean }
+    /**
      * Sub-agents spawned in the turn (`spawned: false` ⇒ none), optionally only those whose task
      * contains `task` or whose label is `label`; `count`: exactly that many; `announced`: every
      * such child's result was announced back (or none was).
@@ -160,6 +216,12 @@ export type Expectation = ExpectationBase &
     | { type: "hook-called"; name: HookName; times?: number; plugin?: string }
     /** A call to tool `name` was blocked by a hook in the turn; `reason` is a substring of the block reason. */
     | { type: "tool-blocked"; name: string; reason?: string }
+    /**
+     * Events of type `event` in the turn whose fields contain `fields` (a deep subset, matched as
+     * `tool-called` matches `input`; empty: any such event): at least one, or exactly `times`
+     * (`times: 0` = none).
+     */
+    | { type: "event"; event: AgentEventType; fields: Record<string, unknown>; times?: number }
     | { type: "custom"; module: string; exportName: string; options?: unknown }
     /**
      * Compactions in the turn (context.md §4, §8): `triggered` says whether one was written
@@ -223,9 +285,52 @@ export type ExpectationType = Expectation["type"];
 
 export type ExpectationOf<T extends ExpectationType> = Extract<Expectation, { type: T }>;
 
+/**
+ * When a turn's message arrives on the unit's simulated clock. `settled`: once everything the
+ * previous turn started has settled (the default; the first turn arrives at the scenario
+ * clock). `after`: `ms` after the previous turn's message arrived (`at: "+5m"`; `during:
+ * previous` is `ms: 0`); the first turn: after the scenario clock. `clock`: the first time at
+ * or after the previous arrival whose wall clock in the scenario's time zone is `minuteOfDay`.
+ * `instant`: at `ms` since the epoch (never before the previous arrival).
+ */
+export type TurnArrival =
+  | { kind: "settled" }
+  | { kind: "after"; ms: number }
+  | { kind: "clock"; minuteOfDay: number }
+  | { kind: "instant"; ms: number };
+
+/** Where a turn's message comes from. */
+export interface MessageOrigin {
+  /** `direct`: a one-to-one chat (the main session). */
+  chat: "direct" | "group" | "channel";
+  /** Channel id; `scenario` unless written. */
+  channel: string;
+  /** Group or channel id (set for group and channel chats). */
+  id?: string;
+  /** Who sent it (`owner` unless written). */
+  sender: string;
+  owner: boolean;
+}
+
+/** The scenario's `heartbeats:` schedule, normalised. */
+export interface HeartbeatSchedule {
+  /** Interval; absent = the agent's `heartbeat.every`. */
+  everyMs?: number;
+  /** Length of the schedule from the scenario clock. */
+  forMs: number;
+  script: ScriptStep[];
+  expect: Expectation[];
+  overrides: { minuteOfDay: number; script: ScriptStep[]; expect: Expectation[]; location: SourceLocation }[];
+  location: SourceLocation;
+}
+
 export interface Turn {
   index: number;
   kind: TurnKind;
+  /** When its message arrives (default `settled`). */
+  arrival: TurnArrival;
+  /** Where its message comes from (default: the owner, direct chat, `scenario` channel). */
+  origin: MessageOrigin;
   /** User text or system event text; empty for heartbeat turns (the runtime supplies the prompt). */
   text: string;
   /** Why a heartbeat runs (`heartbeat: { reason }`, unset = `interval`) or a system event wakes the session (`system: { reason }`, unset = `wake`). */
@@ -284,8 +389,14 @@ export interface Scenario {
   contextWindow?: number;
   /** Absolute path of a session transcript (JSONL) the main session starts from. */
   session?: string;
+  /** Stream model replies. */
+  stream: boolean;
+  heartbeats?: HeartbeatSchedule;
   turns: Turn[];
 }
+
+/** The origin of a turn that names none: the owner in a direct chat on the scenario channel. */
+export const OWNER_ORIGIN: MessageOrigin = { chat: "direct", channel: "scenario", sender: "owner", owner: true };
 
 export const DEFAULT_MAX_STEPS = 25;
 /** The clock of a scenario that sets none. */

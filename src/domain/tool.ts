@@ -15,6 +15,8 @@ export interface ToolContext {
   workspaceDir: string;
   toolCallId: string;
   signal?: AbortSignal;
+  /** Names of the tools the run's model is offered; absent = not known (a direct call). */
+  toolNames?: readonly string[];
   /** The run's openclaw.json-shaped config (`tools.exec.*`, `agents.defaults.subagents.*`). */
   config?: Readonly<Record<string, unknown>>;
   agentId?: string;

@@ -52,10 +52,25 @@ function result(
 }
 
 /**
+ * The reason a heartbeat was skipped by a check before any model call (quiet hours, requests in
+ * flight, an empty `HEARTBEAT.md`, ...), or `undefined` when its run started.
+ */
+function skippedBeforeModel(context: ExpectationContext): string | undefined {
+  const events = context.result.events;
+  if (events.some((event) => event.type === "agent_start")) return undefined;
+  const skip = events.find(
+    (event): event is AgentEventOf<"heartbeat"> => event.type === "heartbeat" && event.status === "skipped",
+  );
+  return skip === undefined ? undefined : (skip.reason ?? "skipped");
+}
+
+/**
  * `heartbeat-ack`: the reply is an acknowledgement (the trimmed reply is `HEARTBEAT_OK` or
  * starts or ends with it) and nothing but the token was delivered: no `sent` delivery other
  * than a bare `HEARTBEAT_OK` (what the runtime sends for an ack under `showOk`, spec/loop.md
- * §5.5; the ack is still an ack, while `delivered: true` sees that delivery).
+ * §5.5; the ack is still an ack, while `delivered: true` sees that delivery). A heartbeat the
+ * runtime skipped before calling the model (quiet hours, requests in flight, an empty
+ * `HEARTBEAT.md`) passes too: the user was left alone, and compliance rates leave it out.
  */
 export function checkHeartbeatAck(
   expectation: ExpectationOf<"heartbeat-ack">,
@@ -64,9 +79,10 @@ export function checkHeartbeatAck(
   const deliveredOther = deliveriesOf(context).some(
     (event) => event.status === "sent" && (event.text ?? "").trim() !== HEARTBEAT_TOKEN,
   );
-  const observed = isHeartbeatAck(context.result.reply) && !deliveredOther;
+  const skip = skippedBeforeModel(context);
+  const observed = (skip !== undefined || isHeartbeatAck(context.result.reply)) && !deliveredOther;
   return result(expectation, context, observed, {
-    yes: "a heartbeat acknowledgement",
+    yes: skip === undefined ? "a heartbeat acknowledgement" : `skipped before the model (${skip}): nothing delivered`,
     no: "not a heartbeat acknowledgement",
   });
 }

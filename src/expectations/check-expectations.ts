@@ -3,6 +3,7 @@ import { checkCompaction } from "./check-compaction.js";
 import { checkDelivered, checkHeartbeatAck, checkReplySilent } from "./check-compliance.js";
 import { checkCostMax } from "./check-cost-max.js";
 import { checkCustom } from "./check-custom.js";
+import { checkEvent } from "./check-event.js";
 import { checkHookCalled } from "./check-hook-called.js";
 import { checkMemoryCited } from "./check-memory-cited.js";
 import { checkMemoryRecalled } from "./check-memory-recalled.js";
@@ -16,6 +17,7 @@ import { checkReplyContains } from "./check-reply-contains.js";
 import { checkReplyEquals } from "./check-reply-equals.js";
 import { checkReplyMatches } from "./check-reply-matches.js";
 import { checkSkillsExcluded, checkSkillsIncluded, checkSkillsTruncated } from "./check-skills.js";
+import { checkStreamClean } from "./check-stream-clean.js";
 import { checkSubagentSpawned } from "./check-subagent-spawned.js";
 import { checkToolBlocked } from "./check-tool-blocked.js";
 import { checkToolCalled } from "./check-tool-called.js";
@@ -46,9 +48,11 @@ export const HANDLERS: { readonly [T in ExpectationType]: ExpectationHandler<T> 
   "heartbeat-ack": checkHeartbeatAck,
   delivered: checkDelivered,
   "reply-silent": checkReplySilent,
+  "stream-clean": checkStreamClean,
   "subagent-spawned": checkSubagentSpawned,
   "hook-called": checkHookCalled,
   "tool-blocked": checkToolBlocked,
+  event: checkEvent,
   custom: checkCustom,
   compaction: checkCompaction,
   pruned: checkPruned,

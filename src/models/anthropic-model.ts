@@ -12,8 +12,9 @@ export type AnthropicModelOptions = LiveModelOptions;
 
 /**
  * A Model backed by the Anthropic Messages API through the official SDK. The SDK never
- * retries (`maxRetries: 0`); retrying is the retry wrapper's job. `complete` never throws, and
- * its errors never contain the API key.
+ * retries (`maxRetries: 0`); retrying is the retry wrapper's job. A request with `onTextDelta`
+ * (or `stream: true`) uses the streaming API, and each text delta goes to `onTextDelta` as it
+ * arrives. `complete` never throws, and its errors never contain the API key.
  */
 export function createAnthropicModel(options: AnthropicModelOptions): Model {
   const client = new Anthropic({
@@ -31,8 +32,11 @@ export function createAnthropicModel(options: AnthropicModelOptions): Model {
     // A call's own output limit (a compaction summary's budget) wins over the adapter's default.
     const params = buildAnthropicParams(request, { model: options.model, maxTokens: request.maxTokens ?? maxTokens });
     const requestOptions = request.signal === undefined ? {} : { signal: request.signal };
-    if (options.stream === true) return client.messages.stream(params, requestOptions).finalMessage();
-    return client.messages.create(params, requestOptions);
+    const { onTextDelta } = request;
+    if (options.stream !== true && onTextDelta === undefined) return client.messages.create(params, requestOptions);
+    const stream = client.messages.stream(params, requestOptions);
+    if (onTextDelta !== undefined) stream.on("text", (delta) => onTextDelta(delta));
+    return stream.finalMessage();
   }
 
   const contextWindow = lookupContextWindow("anthropic", options.model);

@@ -7,6 +7,7 @@ import type { CassetteStore } from "./cassette-store.js";
 import { contextWindowOfModelId } from "./context-windows.js";
 import { findNearestCassetteRequest } from "./diff-cassette-requests.js";
 import type { CassettePathPlaceholder } from "./normalise-cassette-text.js";
+import { streamResponseText } from "./stream-response-text.js";
 
 export interface ReplayModelOptions {
   /** The id of the recorded model (the replay model reports it as its own). */
@@ -51,7 +52,8 @@ function describeMiss(cassette: Cassette, path: string, request: NormalisedModel
  * serves the first not yet served interaction with the same key (a key recorded several times
  * is served in recorded order), with this run's paths put back. The file is read on the first
  * call. A missing file, an invalid file and a miss come back as `{ ok: false }` errors of kind
- * `other`, not retryable; a miss names the nearest recorded request with a diff. Never throws.
+ * `other`, not retryable; a miss names the nearest recorded request with a diff. A request with
+ * `onTextDelta` gets the recorded text streamed in the pieces of `splitTextDeltas`. Never throws.
  */
 export function createReplayModel(options: ReplayModelOptions): Model {
   let loading: Promise<Cassette | string> | undefined;
@@ -81,7 +83,7 @@ export function createReplayModel(options: ReplayModelOptions): Model {
       const interaction = cassette.interactions[index];
       if (interaction === undefined) return failure(describeMiss(cassette, options.cassettePath, normalised, key));
       served.add(index);
-      return restoreResponsePaths(interaction.response, options.paths);
+      return streamResponseText(restoreResponsePaths(interaction.response, options.paths), request);
     },
   };
 }

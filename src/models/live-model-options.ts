@@ -11,7 +11,7 @@ export interface LiveModelOptions {
   timeoutMs?: number;
   /** Output token cap per call. */
   maxTokens?: number;
-  /** Use the streaming API and return its final message. Default false. */
+  /** Use the streaming API and return its final message, even for requests without `onTextDelta`. Default false. */
   stream?: boolean;
   /** A `fetch` to use instead of the global one (tests, proxies). */
   fetch?: typeof fetch;

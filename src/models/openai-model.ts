@@ -52,7 +52,9 @@ function createClient(options: OpenAIModelOptions): OpenAI | ModelError {
 /**
  * A model on the Chat Completions API through the official SDK, with SDK retries off (the
  * retry wrapper decides). `complete` never throws: failures are `{ ok: false, error }`, never
- * containing the API key, and a response without a choice is a retryable `malformed` error.
+ * containing the API key, and a response without a choice is a retryable `malformed` error. A
+ * request with `onTextDelta` (or `stream: true`) is streamed; each content delta goes to
+ * `onTextDelta` as it arrives.
  */
 export function createOpenAIModel(options: OpenAIModelOptions): Model {
   const client = createClient(options);
@@ -66,14 +68,15 @@ export function createOpenAIModel(options: OpenAIModelOptions): Model {
       maxTokensField,
     });
     const requestOptions = request.signal === undefined ? {} : { signal: request.signal };
-    if (options.stream !== true) {
+    const { onTextDelta } = request;
+    if (options.stream !== true && onTextDelta === undefined) {
       return readOpenAICompletion(await openai.chat.completions.create({ ...body, stream: false }, requestOptions));
     }
     const stream = await openai.chat.completions.create(
       { ...body, stream: true, stream_options: { include_usage: true } },
       requestOptions,
     );
-    return accumulateOpenAIStream(stream);
+    return accumulateOpenAIStream(stream, onTextDelta === undefined ? {} : { onTextDelta });
   }
 
   async function complete(openai: OpenAI, request: ModelRequest): Promise<ModelResponse> {

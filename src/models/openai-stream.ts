@@ -6,9 +6,12 @@ import type { OpenAIChoiceData, OpenAIRawToolCall } from "./openai-response.js";
  * response carries: content and refusal deltas concatenated, tool call fragments merged by
  * their `index`, the last finish reason and the usage chunk (`stream_options.include_usage`).
  * Resolves `undefined` when no chunk carried a choice. Rejects when the iterable does.
+ * `onTextDelta` receives each non-empty content delta as its chunk arrives (refusals are not
+ * streamed: they are no reply text until the stream ends).
  */
 export async function accumulateOpenAIStream(
   chunks: AsyncIterable<ChatCompletionChunk>,
+  options: { onTextDelta?: (delta: string) => void } = {},
 ): Promise<OpenAIChoiceData | undefined> {
   let content = "";
   let refusal = "";
@@ -22,7 +25,10 @@ export async function accumulateOpenAIStream(
     if (choice === undefined) continue;
     sawChoice = true;
     const delta = choice.delta ?? {};
-    if (typeof delta.content === "string") content += delta.content;
+    if (typeof delta.content === "string" && delta.content !== "") {
+      content += delta.content;
+      options.onTextDelta?.(delta.content);
+    }
     if (typeof delta.refusal === "string") refusal += delta.refusal;
     for (const fragment of delta.tool_calls ?? []) {
       const call = calls.get(fragment.index) ?? { id: "", name: "", arguments: "" };

@@ -52,7 +52,8 @@ function hang(signal: AbortSignal | undefined, where: string): Promise<ModelResp
 /**
  * What one script step answers: a text reply, tool calls (ids from `callId`), an error result
  * (429 ⇒ `rate_limit`, 5xx ⇒ `server`, both retryable; other statuses `other`), or, for `hang`,
- * nothing until the call is aborted. Usage is zero and cost 0.
+ * nothing until the call is aborted. Usage is zero and cost 0. A step's `takes:` rides on the
+ * response as `simulated` time, which the agent loop waits on the unit's clock.
  */
 export function playScriptStep(options: PlayScriptStepOptions): Promise<ModelResponse> {
   const { step, callId } = options;
@@ -64,17 +65,22 @@ export function playScriptStep(options: PlayScriptStepOptions): Promise<ModelRes
       message: { role: "assistant", content: [{ type: "text", text: step.text }], stopReason: "end_turn" },
       usage: ZERO_USAGE,
       costUsd: 0,
+      ...(step.takesMs === undefined ? {} : { simulated: { takesMs: step.takesMs } }),
     });
   }
   const content: AssistantBlock[] = [];
+  const toolDurationsMs: Record<string, number> = {};
   if (step.text !== undefined && step.text !== "") content.push({ type: "text", text: step.text });
   step.calls.forEach((call, index) => {
-    content.push({ type: "tool_call", id: callId(index), name: call.name, input: call.input });
+    const id = callId(index);
+    content.push({ type: "tool_call", id, name: call.name, input: call.input });
+    if (call.takesMs !== undefined) toolDurationsMs[id] = call.takesMs;
   });
   return Promise.resolve({
     ok: true,
     message: { role: "assistant", content, stopReason: "tool_use" },
     usage: ZERO_USAGE,
     costUsd: 0,
+    ...(Object.keys(toolDurationsMs).length === 0 ? {} : { simulated: { toolDurationsMs } }),
   });
 }

@@ -1,5 +1,6 @@
 import type { Model, ModelCallContext, ModelRequest, ModelResponse, ScriptStep, UserMessage } from "../domain/index.js";
 import { playScriptStep } from "./play-script-step.js";
+import { streamResponseText } from "./stream-response-text.js";
 
 /** What the scripted model plays for a call: a step, or a function of the request. */
 export type ScriptSource = "scenario" | "echo" | readonly ScriptStep[] | ((request: ModelRequest) => ScriptStep);
@@ -72,7 +73,8 @@ function summariesExhausted(context: ModelCallContext, index: number): ModelResp
  * `context.summaries` instead (per turn or across the unit, as its scope says). When the steps
  * run out the call fails with a `script` error naming the scenario, the turn and where to add a
  * step. A `hang` step answers only when the call is aborted (`aborted`). List, function and
- * echo sources answer every call alike, whatever its purpose.
+ * echo sources answer every call alike, whatever its purpose. A request with `onTextDelta`
+ * gets the reply's text streamed in the pieces of `splitTextDeltas` before the call resolves.
  */
 export function createScriptedModel(options: ScriptedModelOptions = {}): ScriptedModel {
   const source = options.source ?? "scenario";
@@ -94,8 +96,11 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     async complete(request) {
       requests.push(request);
       const { context } = request;
-      const play = (step: ScriptStep, callId: (index: number) => string) =>
-        playScriptStep({ step, callId, signal: request.signal, where: where(context) });
+      const play = async (step: ScriptStep, callId: (index: number) => string) =>
+        streamResponseText(
+          await playScriptStep({ step, callId, signal: request.signal, where: where(context) }),
+          request,
+        );
       if (source === "scenario" && context.purpose === "compaction") {
         const index = take(summaryKey(context));
         const step = context.summaries?.steps[index];

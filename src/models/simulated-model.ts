@@ -4,6 +4,7 @@ import { createSeededRandom, hashSeed } from "../platform/create-seeded-random.j
 import type { ComplianceRates } from "./parse-simulated-model-id.js";
 import { createScriptedModel } from "./scripted-model.js";
 import { conversationOf, previousSummaryOf, simulateCompactionSummary } from "./simulate-compaction-summary.js";
+import { streamResponseText } from "./stream-response-text.js";
 
 export interface SimulatedModelOptions {
   /** The full model id, e.g. `simulated:careful?ack=0.9&seed=3`. */
@@ -107,7 +108,7 @@ export function createSimulatedModel(options: SimulatedModelOptions): SimulatedM
       keepIds: options.keepIds ?? 1,
       random,
     });
-    return Promise.resolve(textResponse(summary));
+    return Promise.resolve(streamResponseText(textResponse(summary), request));
   }
 
   return {
@@ -117,7 +118,7 @@ export function createSimulatedModel(options: SimulatedModelOptions): SimulatedM
       requests.push(request);
       if (request.context.purpose === "compaction") return summarise(request);
       if (request.context.purpose === "memory_flush" && request.context.script.length === 0) {
-        return textResponse("NO_REPLY");
+        return streamResponseText(textResponse("NO_REPLY"), request);
       }
       const { category } = request.context;
       if (category === undefined) return scripted.complete(request);

@@ -74,7 +74,8 @@ async function wait(sleep: Sleep, ms: number, signal: AbortSignal | undefined): 
  * once; after `maxAttempts` the last error comes back with a message saying so. An aborted
  * request signal stops the wait and returns an `aborted` error. Faults the inner model reports
  * (`injectedFaults`) are gathered over the attempts, each with its attempt number, onto the
- * response returned. Never throws.
+ * response returned. When an attempt that streamed text is retried, `request.onTextRestart` is
+ * called before the next attempt. Never throws.
  */
 export function withRetries(model: Model, options: RetryOptions): Model {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
@@ -90,8 +91,23 @@ export function withRetries(model: Model, options: RetryOptions): Model {
       const faults: InjectedFault[] = [];
       const carryingFaults = (response: ModelResponse): ModelResponse =>
         faults.length === 0 ? response : { ...response, injectedFaults: faults };
+      // Text a failed attempt streamed is superseded by the next attempt's: the caller hears of it.
+      let streamed = false;
+      const { onTextDelta } = request;
+      const attemptRequest: ModelRequest =
+        onTextDelta === undefined
+          ? request
+          : {
+              ...request,
+              onTextDelta: (delta) => {
+                streamed = true;
+                onTextDelta(delta);
+              },
+            };
       for (let attempt = 1; ; attempt++) {
-        const response = await model.complete(request);
+        if (streamed) request.onTextRestart?.();
+        streamed = false;
+        const response = await model.complete(attemptRequest);
         for (const fault of response.injectedFaults ?? []) faults.push({ kind: fault.kind, attempt });
         if (response.ok || !response.error.retryable) return carryingFaults(response);
         if (attempt >= maxAttempts) return carryingFaults(gaveUp(response.error, attempt));

@@ -1,11 +1,11 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { FileSystem, PlatformInfo, Runtime } from "../domain/index.js";
+import type { FileSystem, PlatformInfo, Runtime, StartedCommand } from "../domain/index.js";
 import { createIdGenerator, createSeededRandom } from "./create-seeded-random.js";
 import { createVirtualClock } from "./create-virtual-clock.js";
 import { createNodeFileSystem } from "./node-file-system.js";
 import { resolveStateDir } from "./resolve-state-dir.js";
-import { runShellCommand } from "./run-shell-command.js";
+import { runShellCommand, startShellCommand } from "./run-shell-command.js";
 import { sleep } from "./sleep.js";
 
 export interface RuntimeOptions {
@@ -40,10 +40,28 @@ export function isHostProcessAlive(pid: number): boolean {
   }
 }
 
-function createClock(clock: number | (() => number)): Pick<Runtime, "now" | "sleep" | "holdTime"> {
-  if (typeof clock === "function") return { now: clock, sleep, holdTime: () => () => {} };
+type Clock = Pick<Runtime, "now" | "sleep" | "after" | "activity" | "wait" | "holdTime">;
+
+function createClock(clock: number | (() => number)): Clock {
+  if (typeof clock === "function") {
+    return {
+      now: clock,
+      sleep,
+      after: sleep,
+      activity: (work) => work(),
+      wait: (promise) => promise,
+      holdTime: () => () => {},
+    };
+  }
   const virtual = createVirtualClock(clock);
-  return { now: virtual.now, sleep: virtual.sleep, holdTime: virtual.hold };
+  return {
+    now: virtual.now,
+    sleep: virtual.sleep,
+    after: virtual.after,
+    activity: virtual.activity,
+    wait: virtual.wait,
+    holdTime: virtual.hold,
+  };
 }
 
 function isExecutable(path: string): boolean {
@@ -74,9 +92,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const stateDir = options.stateDir ?? resolveStateDir({ env: options.env, homeDir: options.homeDir });
   const whichCache = new Map<string, string | undefined>();
   const fs = options.fs ?? createNodeFileSystem();
+  const started = new Set<StartedCommand>();
   return {
     now: clock.now,
     sleep: clock.sleep,
+    after: clock.after,
+    activity: clock.activity,
+    wait: clock.wait,
     holdTime: clock.holdTime,
     timezone: options.timezone,
     random,
@@ -109,6 +131,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       } finally {
         fs.noteUnknownChange();
       }
+    },
+    startCommand(request) {
+      fs.noteUnknownChange();
+      const command = startShellCommand(request);
+      started.add(command);
+      void command.done.then(() => {
+        started.delete(command);
+        fs.noteUnknownChange();
+      });
+      return command;
+    },
+    async stopCommands() {
+      const running = [...started];
+      for (const command of running) command.stop();
+      await Promise.all(running.map((command) => command.done));
     },
     processId: options.processId ?? process.pid,
     isProcessAlive: options.isProcessAlive ?? isHostProcessAlive,

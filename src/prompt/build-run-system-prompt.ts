@@ -105,6 +105,7 @@ export async function buildRunSystemPrompt(run: RunPromptContext, runtime: Runti
     workspaceDir: run.workspaceDir,
     promptMode: mode,
     toolNames: run.tools.map((tool) => tool.name),
+    toolListComplete: true,
     toolSummaries,
     ...(run.skillsPrompt === undefined ? {} : { skillsPrompt: run.skillsPrompt }),
     memoryCitationsMode: config.memory.citations,

@@ -59,6 +59,7 @@ export interface NormalisedPromptInput {
   thinkLevel?: string;
   reasoningLevel?: string;
   acpEnabled: boolean;
+  toolListComplete: boolean;
 }
 
 export function resolvePromptModeValue(mode: unknown): PromptMode {
@@ -130,5 +131,6 @@ export function normalisePromptInput(input: SystemPromptInput): NormalisedPrompt
     thinkLevel: input.thinkLevel,
     reasoningLevel: input.reasoningLevel,
     acpEnabled: input.acpEnabled !== false,
+    toolListComplete: input.toolListComplete === true,
   };
 }

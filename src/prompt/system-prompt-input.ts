@@ -40,6 +40,12 @@ export interface SystemPromptInput {
   promptMode?: PromptMode;
   /** Tool names after policy (§8); the renderer never filters. */
   toolNames?: readonly string[];
+  /**
+   * [runtime] `toolNames` is every tool the model can call (a run's list): when it is empty the
+   * Tooling list says that no tool is available, instead of the standard set a caller without a
+   * tool list gets. Default `false`.
+   */
+  toolListComplete?: boolean;
   /** Caller summaries keyed by tool name in any case; used when a tool has no built-in one. */
   toolSummaries?: Readonly<Record<string, string>>;
   /** The skills catalog (skills.md §9.3), inserted verbatim after trimming. */

@@ -1,6 +1,19 @@
-import type { Comparison, ComplianceCategory } from "../domain/index.js";
+import type { Comparison, ComplianceCategory, PairComparison } from "../domain/index.js";
 import { formatRate } from "./format-rate.js";
 import { formatCost } from "./format-values.js";
+
+/** Under every comparison table: how the intervals treat observations of one scenario case. */
+export const CLUSTERED_RATES_NOTE =
+  "Turns, heartbeats and repeats of one scenario case are correlated: each rate's interval is widened by their design effect, and a pair's repeats of one case are tested together (docs/compliance.md).";
+
+/** Heading of the pair tests. */
+export const PAIRS_TITLE = "Pairs (exact McNemar on the same units, repeats of a scenario case together)";
+
+/** A pair's paired units: `6`, or `6 (2 scenarios)` when they come from fewer scenario cases. */
+export function formatPairedUnits(pair: PairComparison): string {
+  if (pair.clusters === undefined || pair.clusters >= pair.n) return String(pair.n);
+  return `${pair.n} (${pair.clusters} ${pair.clusters === 1 ? "scenario" : "scenarios"})`;
+}
 
 const CATEGORIES: readonly ComplianceCategory[] = ["quiet", "alert", "silent-expected", "reply-expected"];
 

@@ -1,4 +1,5 @@
 import type { ComplianceMeasureName, ComplianceMeasures, ModelComparisonEntry } from "../domain/index.js";
+import { formatRate } from "./format-rate.js";
 
 /** Label and the turns a measure is over, per measure (spec/loop.md §11.1–11.2). */
 const MEASURE_LABELS: Readonly<Record<ComplianceMeasureName, { label: string; over: string }>> = {
@@ -13,6 +14,7 @@ const MEASURE_LABELS: Readonly<Record<ComplianceMeasureName, { label: string; ov
   falseSilence: { label: "False silence", over: "reply-expected" },
   tokenLeak: { label: "Token leak", over: "all" },
   appendedToken: { label: "Appended token", over: "all" },
+  streamedLeak: { label: "Streamed token leak", over: "streamed" },
 };
 
 export interface ComplianceMeasureRow {
@@ -33,4 +35,10 @@ export function entriesWithMeasures(
   return models.filter((entry): entry is ModelComparisonEntry & { measures: ComplianceMeasures } =>
     Boolean(entry.measures),
   );
+}
+
+/** A measure's cell: the formatted rate, `-` when the entry has no such measure (older results). */
+export function formatMeasure(entry: { measures: ComplianceMeasures }, name: ComplianceMeasureName): string {
+  const rate = entry.measures[name];
+  return rate === undefined ? "-" : formatRate(rate);
 }

@@ -5,7 +5,7 @@ import {
   compactionComparisonRows,
   formatPoints,
 } from "./compaction-comparison-rows.js";
-import { comparisonRows } from "./comparison-rows.js";
+import { CLUSTERED_RATES_NOTE, comparisonRows, formatPairedUnits, PAIRS_TITLE } from "./comparison-rows.js";
 import { formatMeasuresTable } from "./format-measures-table.js";
 import {
   MEMORY_COMPARISON_NOTE,
@@ -37,20 +37,22 @@ function alignRows(rows: readonly string[][]): string[] {
  * The compact plain-text table `compare` prints: one row per model (pass rate, compliance per
  * category and false silence with Wilson 95% bounds, pass@k / pass^k, cost, latency), the
  * §11 measures table ({@link formatMeasuresTable}), then one line per pair with its McNemar
- * p-value and verdict. When some unit compacted, a compaction table per model and one line per
+ * p-value (repeats of a scenario case tested together) and verdict. When some unit compacted, a compaction table per model and one line per
  * pair with the sign-flip test of identifier preservation follow; when some unit had a memory
  * check, a memory table per model comes last, then, when some unit has memory measures, a table
  * of those per model.
  */
 export function formatComparisonTable(comparison: Comparison): string {
   const { header, rows } = comparisonRows(comparison);
-  const lines = ["Comparison (Wilson 95% intervals)", ...alignRows([header, ...rows])];
+  const lines = ["Comparison (Wilson 95% intervals)", CLUSTERED_RATES_NOTE, ...alignRows([header, ...rows])];
   const measures = formatMeasuresTable(comparison);
   if (measures !== "") lines.push("", measures.trimEnd());
   if (comparison.pairs.length > 0) {
-    lines.push("", "Pairs (exact McNemar on the same units)");
+    lines.push("", PAIRS_TITLE);
     for (const pair of comparison.pairs) {
-      lines.push(`${pair.a} vs ${pair.b}: p=${formatPValue(pair.pValue)} n=${pair.n}, ${pair.verdict}`);
+      lines.push(
+        `${pair.a} vs ${pair.b}: p=${formatPValue(pair.pValue)} n=${formatPairedUnits(pair)}, ${pair.verdict}`,
+      );
     }
   }
   lines.push(...compactionLines(comparison), ...memoryLines(comparison));

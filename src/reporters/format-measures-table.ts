@@ -1,7 +1,6 @@
 import Table from "cli-table3";
 import type { Comparison } from "../domain/index.js";
-import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
-import { formatRate } from "./format-rate.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures, formatMeasure } from "./compliance-measure-rows.js";
 
 /**
  * The spec/loop.md §11 measures as a cli-table3 table, one row per measure and one column per
@@ -16,7 +15,7 @@ export function formatMeasuresTable(comparison: Comparison): string {
     style: { head: [], border: [], compact: true },
   });
   for (const row of COMPLIANCE_MEASURE_ROWS) {
-    table.push([row.title, ...entries.map((entry) => formatRate(entry.measures[row.name]))]);
+    table.push([row.title, ...entries.map((entry) => formatMeasure(entry, row.name))]);
   }
   return `Compliance measures (Wilson 95% intervals; definitions in docs/compliance.md)\n${table.toString()}\n`;
 }

@@ -204,7 +204,8 @@ export const HTML_REPORT_UNIT_SCRIPT = String.raw`
     return box;
   }
   function turnView(turn, unitIndex, showAll) {
-    var title = "Turn " + (turn.index + 1) + " (" + turn.kind + (turn.category ? ", " + turn.category : "") + ")";
+    var title = "Turn " + (turn.index + 1) + " (" + turn.kind + (turn.category ? ", " + turn.category : "") + ")" +
+      (turn.arrivedAt ? " at " + turn.arrivedAt.slice(0, 19).replace("T", " ") + " UTC" : "");
     var failed = turn.expectations.filter(function (expectation) { return !expectation.pass; }).length;
     var prompt = promptAt(turn.prompt);
     return h("section", { className: "turn", "data-turn": turn.index },

@@ -5,10 +5,9 @@ import {
   compactionComparisonRows,
   compactionPairRows,
 } from "./compaction-comparison-rows.js";
-import { comparisonRows } from "./comparison-rows.js";
-import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
+import { CLUSTERED_RATES_NOTE, comparisonRows, formatPairedUnits, PAIRS_TITLE } from "./comparison-rows.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures, formatMeasure } from "./compliance-measure-rows.js";
 import { escapeMarkup } from "./escape-markup.js";
-import { formatRate } from "./format-rate.js";
 import {
   MEMORY_COMPARISON_NOTE,
   MEMORY_MEASURES_NOTE,
@@ -35,6 +34,7 @@ export function renderHtmlComparison(comparison: Comparison): string {
   const parts = [
     "<h2>Comparison</h2>",
     "<p>Rates with Wilson 95% intervals; a turn complies when all its expectations passed.</p>",
+    `<p>${escapeMarkup(CLUSTERED_RATES_NOTE)}</p>`,
     table(header, rows),
   ];
   const entries = entriesWithMeasures(comparison.models);
@@ -43,19 +43,22 @@ export function renderHtmlComparison(comparison: Comparison): string {
       "<h3>Compliance measures (definitions in docs/compliance.md)</h3>",
       table(
         ["Measure (turns)", ...entries.map((entry) => entry.model)],
-        COMPLIANCE_MEASURE_ROWS.map((row) => [
-          row.title,
-          ...entries.map((entry) => formatRate(entry.measures[row.name])),
-        ]),
+        COMPLIANCE_MEASURE_ROWS.map((row) => [row.title, ...entries.map((entry) => formatMeasure(entry, row.name))]),
       ),
     );
   }
   if (comparison.pairs.length > 0) {
     parts.push(
-      "<h3>Pairs (exact McNemar on the same units)</h3>",
+      `<h3>${escapeMarkup(PAIRS_TITLE)}</h3>`,
       table(
         ["A", "B", "Paired units", "p-value", "Verdict"],
-        comparison.pairs.map((pair) => [pair.a, pair.b, String(pair.n), pair.pValue.toPrecision(3), pair.verdict]),
+        comparison.pairs.map((pair) => [
+          pair.a,
+          pair.b,
+          formatPairedUnits(pair),
+          pair.pValue.toPrecision(3),
+          pair.verdict,
+        ]),
       ),
     );
   }

@@ -5,9 +5,8 @@ import {
   compactionComparisonRows,
   compactionPairRows,
 } from "./compaction-comparison-rows.js";
-import { comparisonRows } from "./comparison-rows.js";
-import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures } from "./compliance-measure-rows.js";
-import { formatRate } from "./format-rate.js";
+import { CLUSTERED_RATES_NOTE, comparisonRows, formatPairedUnits, PAIRS_TITLE } from "./comparison-rows.js";
+import { COMPLIANCE_MEASURE_ROWS, entriesWithMeasures, formatMeasure } from "./compliance-measure-rows.js";
 import { escapeTableCell, markdownTable } from "./markdown-text.js";
 import {
   MEMORY_COMPARISON_NOTE,
@@ -26,7 +25,7 @@ function measuresTable(comparison: Comparison): string[] {
     `| Measure (turns) | ${entries.map((entry) => escapeTableCell(entry.model)).join(" | ")} |`,
     `| --- |${" ---: |".repeat(entries.length)}`,
     ...COMPLIANCE_MEASURE_ROWS.map(
-      (row) => `| ${row.title} | ${entries.map((entry) => formatRate(entry.measures[row.name])).join(" | ")} |`,
+      (row) => `| ${row.title} | ${entries.map((entry) => formatMeasure(entry, row.name)).join(" | ")} |`,
     ),
     "",
   ];
@@ -78,8 +77,8 @@ function memoryTable(comparison: Comparison): string[] {
 }
 
 /**
- * The `compare` section of `summary.md`: rates with Wilson 95% bounds per model, the §11
- * measures, McNemar per pair, then the compaction category when some unit compacted and the
+ * The `compare` section of `summary.md`: rates with Wilson 95% bounds per model (clustered by
+ * scenario case), the §11 measures, McNemar per pair (repeats of a case tested together), then the compaction category when some unit compacted and the
  * memory category when some unit had a memory check or memory measures.
  */
 export function renderMarkdownComparison(comparison: Comparison): string[] {
@@ -88,6 +87,7 @@ export function renderMarkdownComparison(comparison: Comparison): string[] {
     "## Comparison",
     "",
     "Rates with Wilson 95% intervals; a turn complies when all its expectations passed.",
+    CLUSTERED_RATES_NOTE,
     "",
     `| ${header.join(" | ")} |`,
     `| --- |${" ---: |".repeat(header.length - 1)}`,
@@ -96,10 +96,15 @@ export function renderMarkdownComparison(comparison: Comparison): string[] {
     ...measuresTable(comparison),
   ];
   if (comparison.pairs.length > 0) {
-    lines.push("| A | B | Paired units | p-value | Verdict |", "| --- | --- | ---: | ---: | --- |");
+    lines.push(
+      `${PAIRS_TITLE}:`,
+      "",
+      "| A | B | Paired units | p-value | Verdict |",
+      "| --- | --- | ---: | ---: | --- |",
+    );
     for (const pair of comparison.pairs) {
       lines.push(
-        `| ${escapeTableCell(pair.a)} | ${escapeTableCell(pair.b)} | ${pair.n} | ${pair.pValue.toPrecision(3)} | ${escapeTableCell(pair.verdict)} |`,
+        `| ${escapeTableCell(pair.a)} | ${escapeTableCell(pair.b)} | ${formatPairedUnits(pair)} | ${pair.pValue.toPrecision(3)} | ${escapeTableCell(pair.verdict)} |`,
       );
     }
     lines.push("");

@@ -19,15 +19,16 @@ import { createSeededRandom, hashSeed } from "../platform/create-seeded-random.j
 import {
   buildCompactionComparison,
   buildMemoryComparison,
+  clusteredWilsonInterval,
   compareModels,
   comparePreservation,
+  countByCluster,
   meanPassAtK,
   meanPassHatK,
   percentile,
   type RepeatOutcome,
-  wilsonInterval,
 } from "../stats/index.js";
-import { buildComplianceMeasures } from "./build-compliance-measures.js";
+import { buildComplianceMeasures, clusteredShare, clusterTurns } from "./build-compliance-measures.js";
 
 export const COMPLIANCE_CATEGORIES: readonly ComplianceCategory[] = [
   "quiet",
@@ -51,8 +52,13 @@ function complies(turn: TurnResult): boolean {
   return turn.error === undefined && turn.expectations.every((expectation) => expectation.pass);
 }
 
-function rateOf(successes: number, n: number): ComparisonRate {
-  return wilsonInterval(successes, n);
+/** Share of `units` that passed, Wilson 95% widened for repeats of the same scenario case. */
+function passRateOf(units: readonly UnitResult[]): ComparisonRate {
+  const clusters = countByCluster(units, {
+    key: (unit) => unit.scenarioId,
+    success: (unit) => unit.status === "passed",
+  });
+  return clusteredWilsonInterval({ clusters });
 }
 
 /**
@@ -69,12 +75,13 @@ function modelEntry(result: RunResult, model: string): ModelComparisonEntry {
   const decided = units.filter(isDecided);
   const turns = decided.flatMap((unit) => unit.turns);
 
+  const clustered = clusterTurns(decided);
   const categories = {} as Record<ComplianceCategory, ComparisonRate>;
   for (const category of COMPLIANCE_CATEGORIES) {
-    const ofCategory = turns.filter((turn) => turn.category === category);
-    categories[category] = rateOf(ofCategory.filter(complies).length, ofCategory.length);
+    const ofCategory = clustered.filter(({ turn }) => turn.category === category);
+    categories[category] = clusteredShare(ofCategory, complies);
   }
-  const measures = buildComplianceMeasures(turns);
+  const measures = buildComplianceMeasures(decided);
 
   const byScenario = new Map<string, RepeatOutcome>();
   for (const unit of decided) {
@@ -96,7 +103,7 @@ function modelEntry(result: RunResult, model: string): ModelComparisonEntry {
     categories,
     falseSilence: measures.falseSilence,
     measures,
-    passRate: rateOf(decided.filter((unit) => unit.status === "passed").length, decided.length),
+    passRate: passRateOf(decided),
     k,
     passAtK: k > 1 ? meanPassAtK(groups, k) : null,
     passHatK: k > 1 ? meanPassHatK(groups, k) : null,
@@ -116,14 +123,15 @@ function pairUnits(result: RunResult, a: string, b: string): [UnitResult, UnitRe
   });
 }
 
-/** Exact McNemar on units both models ran to a verdict. */
+/** Exact McNemar on units both models ran to a verdict, the repeats of one scenario case tested together. */
 function pairEntry(result: RunResult, a: string, b: string): PairComparison {
   const pairs = pairUnits(result, a, b).map(([unitA, unitB]) => ({
     aPass: unitA.status === "passed",
     bPass: unitB.status === "passed",
+    cluster: unitA.scenarioId,
   }));
-  const { pValue, verdict } = compareModels({ a, b, pairs });
-  return { a, b, n: pairs.length, pValue, verdict };
+  const { pValue, verdict, clusters } = compareModels({ a, b, pairs });
+  return { a, b, n: pairs.length, clusters, pValue, verdict };
 }
 
 function isAudit(event: AgentEvent): event is AgentEventOf<"compaction_audit"> {
@@ -180,7 +188,10 @@ function modelPairs(models: readonly string[]): [string, string][] {
  * bounds, the false-silence rate, the spec/loop.md §11 measures ({@link buildComplianceMeasures}),
  * the unit pass rate, pass@k and pass^k (`null` when k is 1: then both equal the pass rate),
  * total cost and turn latency percentiles; per pair of models in the given order, an exact
- * McNemar test on the units both ran. When any compared unit with a verdict compacted, every
+ * McNemar test on the units both ran. The observations of one scenario case (its turns, its
+ * heartbeats, its repeats) form a cluster: the rates' bounds are widened by the clusters' design
+ * effect (`clusteredWilsonInterval`) and the pair test treats each case's repeats as one unit of
+ * evidence (`compareModels` with clusters). When any compared unit with a verdict compacted, every
  * model also gets `compaction` (preservation and reduction with seeded bootstrap intervals over
  * units, structure pass rate) and every pair a sign-flip test of per-unit preservation in
  * `compactionPairs`; otherwise neither field is written. The seeds derive from the model ids,

@@ -1,3 +1,4 @@
+import { collectStreamedReplies, findStreamedTokenLeak } from "../agent/collect-streamed-replies.js";
 import { isSilentReply } from "../agent/is-silent-reply.js";
 import {
   HEARTBEAT_TOKEN,
@@ -5,8 +6,14 @@ import {
   TRAILING_HEARTBEAT_TOKEN,
   TRAILING_SILENT_TOKEN,
 } from "../agent/reply-tokens.js";
-import type { ComparisonRate, ComplianceMeasures, TurnResult } from "../domain/index.js";
-import { wilsonInterval } from "../stats/index.js";
+import type { ComparisonRate, ComplianceMeasures, TurnResult, UnitResult } from "../domain/index.js";
+import { clusteredWilsonInterval, countByCluster } from "../stats/index.js";
+
+/** A turn with the scenario case it belongs to: the turns of one case are one cluster. */
+export interface ClusteredTurn {
+  cluster: string;
+  turn: TurnResult;
+}
 
 /** Status of the turn's last `heartbeat` event, if any. */
 function heartbeatStatus(turn: TurnResult): string | undefined {
@@ -51,33 +58,66 @@ function appendsToken(turn: TurnResult): boolean {
   return TRAILING_SILENT_TOKEN.test(reply) || TRAILING_HEARTBEAT_TOKEN.test(reply);
 }
 
-function share(turns: readonly TurnResult[], predicate: (turn: TurnResult) => boolean): ComparisonRate {
-  return wilsonInterval(turns.filter(predicate).length, turns.length);
+/**
+ * Whether the turn streamed its replies: a run of it started with `stream: true`, even if every
+ * reply was held back (a correctly silent streamed turn emits no `message_update`). Results
+ * written before `agent_start` recorded `stream` count a turn with any `message_update`.
+ */
+function streamed(turn: TurnResult): boolean {
+  return turn.events.some(
+    (event) => (event.type === "agent_start" && event.stream === true) || event.type === "message_update",
+  );
+}
+
+/** A silent token in the text one model call streamed; each call is judged on its own, never joined to the next. */
+function leaksWhileStreaming(turn: TurnResult): boolean {
+  return collectStreamedReplies(turn.events).some((reply) => findStreamedTokenLeak(reply.text) !== undefined);
+}
+
+/** The share of `turns` meeting `predicate`, Wilson 95% widened for turns of the same scenario case. */
+export function clusteredShare(
+  turns: readonly ClusteredTurn[],
+  predicate: (turn: TurnResult) => boolean,
+): ComparisonRate {
+  const clusters = countByCluster(turns, { key: (entry) => entry.cluster, success: (entry) => predicate(entry.turn) });
+  return clusteredWilsonInterval({ clusters });
+}
+
+/** The turns of `units`, each with its unit's scenario case (`scenarioId`, repeats included) as its cluster. */
+export function clusterTurns(units: readonly UnitResult[]): ClusteredTurn[] {
+  return units.flatMap((unit) => unit.turns.map((turn) => ({ cluster: unit.scenarioId, turn })));
 }
 
 /**
  * The spec/loop.md §11.1–11.2 measures of one model (pure), from what each turn recorded:
- * `category`, `reply`, `delivered` and its `heartbeat` / `agent_start` events. Pass the turns
- * of the model's units that ran to a verdict; see {@link ComplianceMeasures} for each
- * definition and which turns count.
+ * `category`, `reply`, `delivered` and its `heartbeat` / `agent_start` / `message_start` /
+ * `message_update` events. Pass the model's units that ran to a verdict; see
+ * {@link ComplianceMeasures} for each definition and which turns count. The turns of one scenario case (repeats included) form one
+ * cluster, so a day of heartbeats in one scenario does not count as that many independent turns.
  */
-export function buildComplianceMeasures(turns: readonly TurnResult[]): ComplianceMeasures {
-  const counted = turns.filter((turn) => turn.category !== undefined && !skippedBeforeModel(turn));
-  const quiet = counted.filter((turn) => turn.category === "quiet");
-  const alert = counted.filter((turn) => turn.category === "alert");
-  const silent = counted.filter((turn) => turn.category === "silent-expected");
-  const reply = counted.filter((turn) => turn.category === "reply-expected");
+export function buildComplianceMeasures(units: readonly UnitResult[]): ComplianceMeasures {
+  const turns = clusterTurns(units);
+  const counted = turns.filter(({ turn }) => turn.category !== undefined && !skippedBeforeModel(turn));
+  const ofCategory = (category: TurnResult["category"]) => counted.filter(({ turn }) => turn.category === category);
+  const quiet = ofCategory("quiet");
+  const alert = ofCategory("alert");
+  const silent = ofCategory("silent-expected");
+  const reply = ofCategory("reply-expected");
   return {
-    strictAck: share(quiet, (turn) => turn.reply.trim() === HEARTBEAT_TOKEN),
-    lenientAck: share(quiet, runtimeAcked),
-    silentAck: share(quiet, (turn) => isSilentReply(turn.reply)),
-    noise: share(quiet, (turn) => modelDelivered(turn) !== null),
-    alertPurity: share(alert, (turn) => !turn.reply.includes(HEARTBEAT_TOKEN)),
-    falseAck: share(alert, runtimeAcked),
-    exactSilence: share(silent, (turn) => isSilentReply(turn.reply)),
-    effectiveSilence: share(silent, (turn) => !replyDelivered(turn)),
-    falseSilence: share(reply, (turn) => modelDelivered(turn) === null),
-    tokenLeak: share(counted, leaksToken),
-    appendedToken: share(counted, appendsToken),
+    strictAck: clusteredShare(quiet, (turn) => turn.reply.trim() === HEARTBEAT_TOKEN),
+    lenientAck: clusteredShare(quiet, runtimeAcked),
+    silentAck: clusteredShare(quiet, (turn) => isSilentReply(turn.reply)),
+    noise: clusteredShare(quiet, (turn) => modelDelivered(turn) !== null),
+    alertPurity: clusteredShare(alert, (turn) => !turn.reply.includes(HEARTBEAT_TOKEN)),
+    falseAck: clusteredShare(alert, runtimeAcked),
+    exactSilence: clusteredShare(silent, (turn) => isSilentReply(turn.reply)),
+    effectiveSilence: clusteredShare(silent, (turn) => !replyDelivered(turn)),
+    falseSilence: clusteredShare(reply, (turn) => modelDelivered(turn) === null),
+    tokenLeak: clusteredShare(counted, leaksToken),
+    appendedToken: clusteredShare(counted, appendsToken),
+    streamedLeak: clusteredShare(
+      turns.filter(({ turn }) => streamed(turn)),
+      leaksWhileStreaming,
+    ),
   };
 }

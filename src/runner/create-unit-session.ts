@@ -62,6 +62,7 @@ export async function createUnitSession(options: CreateUnitSessionOptions): Prom
     resolveModel: models.resolveModel,
     summaries: scenario.summaries,
     ...(scenario.contextWindow === undefined ? {} : { contextWindow: scenario.contextWindow }),
+    ...(scenario.stream ? { stream: true } : {}),
     ...(preload === undefined ? {} : { preload }),
   });
 }

@@ -1,5 +1,5 @@
-import type { AgentSession } from "../agent/create-agent-session.js";
-import { type AgentEvent, raceAbort, type Turn, type TurnResult } from "../domain/index.js";
+import type { ReceivedTurnOutcome } from "../agent/create-agent-session.js";
+import { raceAbort, type Turn, type TurnResult } from "../domain/index.js";
 import { checkExpectations } from "../expectations/check-expectations.js";
 import { deriveComplianceCategory } from "../scenarios/normalise-scenario.js";
 import type { UnitGolden } from "./create-unit-golden.js";
@@ -9,10 +9,9 @@ import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
 export interface PlayUnitTurnOptions {
   unit: WorkUnit;
   turn: Turn;
-  session: AgentSession;
+  /** The turn's settled outcome, with the events of every run that carried its message. */
+  outcome: ReceivedTurnOutcome;
   signal: AbortSignal;
-  /** The array the session's emit fills during this turn; becomes the result's `events`. */
-  events: AgentEvent[];
   /** The unit's results so far; this turn's is appended. */
   turns: TurnResult[];
   golden: UnitGolden;
@@ -23,15 +22,15 @@ export interface PlayUnitTurnOptions {
 }
 
 /**
- * Plays one turn of a unit: runs it on the session, appends its result to `turns` as soon as
- * it ran (so a later failure keeps it), checks its expectations and golden prompt unless the
- * turn was aborted, then replaces the result with its path-stable copy. Resolves whether the
- * unit stops here (an abort, or an error in the turn).
+ * Records one settled turn of a unit: appends its result to `turns` at once (so a later failure
+ * keeps it), checks its expectations and golden prompt unless the unit was aborted, then replaces
+ * the result with its path-stable copy. Resolves whether the unit stops here (an abort, or an
+ * error in the turn). A run aborted on its own (a run timeout, an interrupt by a newer message)
+ * is no error: the unit goes on and the turn's expectations decide.
  */
 export async function playUnitTurn(options: PlayUnitTurnOptions): Promise<{ stop: boolean }> {
-  const { turn, signal, turns, golden } = options;
+  const { turn, signal, turns, golden, outcome } = options;
   const category = deriveComplianceCategory(turn);
-  const outcome = await options.session.runTurn({ turn, signal, ...(category ? { category } : {}) });
   const result: TurnResult = {
     index: turn.index,
     kind: turn.kind,
@@ -40,19 +39,21 @@ export async function playUnitTurn(options: PlayUnitTurnOptions): Promise<{ stop
     reply: outcome.reply,
     delivered: outcome.delivered,
     systemPrompt: outcome.systemPrompt,
-    events: options.events,
+    events: outcome.events,
     expectations: [],
     usage: outcome.usage,
     costUsd: outcome.costUsd,
     latencyMs: outcome.latencyMs,
     ...(outcome.error === undefined || outcome.stopReason === "aborted" ? {} : { error: outcome.error }),
     location: turn.location,
+    arrivedAt: new Date(outcome.arrivedAtMs).toISOString(),
   };
-  turns.push(result);
+  // Turns settle concurrently: each replaces its own slot, never "the last one".
+  const position = turns.push(result) - 1;
   const stable = (): void => {
-    turns[turns.length - 1] = replaceUnitPaths(result, options.placeholders, options.stringPool);
+    turns[position] = replaceUnitPaths(result, options.placeholders, options.stringPool);
   };
-  if (outcome.stopReason === "aborted" || signal.aborted) {
+  if (signal.aborted) {
     stable();
     return { stop: true };
   }

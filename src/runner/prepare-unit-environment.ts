@@ -60,7 +60,10 @@ export async function prepareUnitEnvironment(options: {
   // memory index) there, so every sibling goes, whatever the scenario declared. Side by side: on a
   // busy disk one rmdir can take milliseconds, and a file system that removes asynchronously
   // then overlaps the three.
+  let unitRuntime: Runtime | undefined;
   const dispose = async () => {
+    // Background commands (exec yieldMs / background) die with the unit, before their folders go.
+    await unitRuntime?.stopCommands();
     await Promise.all([workspaceDir, homeDir, binDir].map((path) => host.fs.remove(path)));
   };
   try {
@@ -89,6 +92,7 @@ export async function prepareUnitEnvironment(options: {
     seed: unitSeed(options.unitId),
     platform: host.platform,
   });
+  unitRuntime = runtime;
   const placeholders: [string, string][] = [
     [homeDir, "~"],
     [binDir, "<bin>"],

@@ -1,4 +1,4 @@
-import type { AgentEventType, UnitResult } from "../domain/index.js";
+import type { AgentEvent, AgentEventType, UnitResult } from "../domain/index.js";
 
 /**
  * Whether a finished unit keeps events of this type in memory once its whole record has been
@@ -11,8 +11,8 @@ export const EVENT_KEPT_AFTER_SPOOLING: Readonly<Record<AgentEventType, boolean>
   prompt_built: false,
   skills_snapshot: false,
   turn_start: false,
-  message_start: false,
-  message_update: false,
+  message_start: true,
+  message_update: true,
   message_end: false,
   model_error: false,
   fault_injected: true,
@@ -27,6 +27,8 @@ export const EVENT_KEPT_AFTER_SPOOLING: Readonly<Record<AgentEventType, boolean>
   hook_called: false,
   subagent: false,
   hook_warning: false,
+  queue: true,
+  run_timeout: true,
   tool_blocked: false,
   exec_approval: false,
   compaction_start: false,
@@ -42,7 +44,9 @@ export const EVENT_KEPT_AFTER_SPOOLING: Readonly<Record<AgentEventType, boolean>
 /**
  * What a run keeps of a unit whose whole record is already in the results spool: the unit
  * without its session transcripts, each turn with only the events of
- * {@link EVENT_KEPT_AFTER_SPOOLING}. So memory stays flat however many units a run has. Pure.
+ * {@link EVENT_KEPT_AFTER_SPOOLING}, the `message_update` deltas of each model call joined
+ * into one event (where the first was), which is all the streamed-leak measure reads. So
+ * memory stays flat however many units a run has. Pure.
  */
 export function retainUnitForReports(unit: UnitResult): UnitResult {
   const { sessions: _spooled, ...kept } = unit;
@@ -50,7 +54,39 @@ export function retainUnitForReports(unit: UnitResult): UnitResult {
     ...kept,
     turns: unit.turns.map((turn) => ({
       ...turn,
-      events: turn.events.filter((event) => EVENT_KEPT_AFTER_SPOOLING[event.type]),
+      events: joinStreamedDeltas(turn.events.filter((event) => EVENT_KEPT_AFTER_SPOOLING[event.type])),
     })),
   };
+}
+
+/**
+ * The events with each model call's streamed deltas joined into one `message_update` (where its
+ * first delta was), right after the `message_start` that opened the call, so the calls stay apart
+ * as `collectStreamedReplies` reads them; a `message_start` whose call released nothing is dropped.
+ */
+function joinStreamedDeltas(events: readonly AgentEvent[]): AgentEvent[] {
+  const kept: AgentEvent[] = [];
+  const unreleasedStart = new Map<string, AgentEvent>();
+  const openReply = new Map<string, { delta: string }>();
+  for (const event of events) {
+    if (event.type === "message_start") {
+      unreleasedStart.set(event.runId, event);
+      openReply.delete(event.runId);
+    } else if (event.type !== "message_update") {
+      kept.push(event);
+    } else {
+      const reply = openReply.get(event.runId);
+      if (reply !== undefined) {
+        reply.delta += event.delta;
+        continue;
+      }
+      const start = unreleasedStart.get(event.runId);
+      if (start !== undefined) kept.push(start);
+      unreleasedStart.delete(event.runId);
+      const joined = { ...event };
+      openReply.set(event.runId, joined);
+      kept.push(joined);
+    }
+  }
+  return kept;
 }

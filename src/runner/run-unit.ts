@@ -10,6 +10,7 @@ import { createUnitModels, type UnitModels } from "./create-unit-models.js";
 import { createUnitSession } from "./create-unit-session.js";
 import { type FinishedUnit, finishUnit } from "./finish-unit.js";
 import type { WorkUnit } from "./plan-units.js";
+import { playUnitTimeline } from "./play-unit-timeline.js";
 import { playUnitTurn } from "./play-unit-turn.js";
 import { prepareUnitEnvironment, type UnitEnvironment } from "./prepare-unit-environment.js";
 import { replaceUnitPaths, type StringPool } from "./replace-unit-paths.js";
@@ -47,7 +48,6 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
   const scenario = unit.scenario;
   const started = host.monotonic();
   const turns: TurnResult[] = [];
-  const recorder: { events: AgentEvent[] } = { events: [] };
   let failure: UnitFailure | undefined;
   let environment: UnitEnvironment | undefined;
   let models: UnitModels | undefined;
@@ -65,9 +65,8 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       unitId: unit.unitId,
       paths: [...environment.placeholders, [host.cwd, "<cwd>"]],
     });
-    const emit = (event: AgentEvent): void => {
-      recorder.events.push(event);
-    };
+    // Each turn's events reach its result through the session (the runs that carried its message).
+    const emit = (_event: AgentEvent): void => {};
     session = await createUnitSession({
       unit,
       host,
@@ -77,23 +76,27 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       emit,
       signal,
     });
-    for (const turn of scenario.turns) {
-      if (signal.aborted) break;
-      recorder.events = [];
-      const played = await playUnitTurn({
-        unit,
-        turn,
-        session,
-        signal,
-        events: recorder.events,
-        turns,
-        golden,
-        importModule: options.importModule,
-        placeholders: environment.placeholders,
-        stringPool: options.stringPool,
-      });
-      if (played.stop) break;
-    }
+    const unitSession = session;
+    const unitGolden = golden;
+    const unitEnvironment = environment;
+    await playUnitTimeline({
+      unit,
+      session: unitSession,
+      runtime: environment.runtime,
+      signal,
+      onSettled: (turn, outcome) =>
+        playUnitTurn({
+          unit,
+          turn,
+          outcome,
+          signal,
+          turns,
+          golden: unitGolden,
+          importModule: options.importModule,
+          placeholders: unitEnvironment.placeholders,
+          stringPool: options.stringPool,
+        }),
+    });
     if (signal.aborted) failure = abortStatus(signal.reason);
     else {
       const audit = await session.auditMemory({ open: citesMemory(turns) });
@@ -105,7 +108,6 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
     failure = signal.aborted ? abortStatus(signal.reason) : { status: "errored", error: errorMessage(error) };
   } finally {
     // session_end belongs to no turn; its notices are not recorded.
-    recorder.events = [];
     finished = await finishUnit({
       session,
       models,
@@ -115,6 +117,8 @@ export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
       deferRemoval: options.deferRemoval,
     });
   }
+  // Turns settle in the order their work ends; results list them in scenario order.
+  turns.sort((a, b) => a.index - b.index);
   return buildUnitResult({
     unit,
     displayFile: options.displayFile,

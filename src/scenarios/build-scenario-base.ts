@@ -2,16 +2,21 @@ import { dirname, resolve } from "node:path";
 import {
   DEFAULT_CLOCK,
   DEFAULT_MAX_STEPS,
+  type MessageOriginFile,
+  OWNER_ORIGIN,
   type Scenario,
   type ScenarioFile,
-  type ScriptStep,
-  type ScriptStepFile,
   type SourceLocation,
   type Turn,
+  type TurnArrival,
   type TurnFile,
 } from "../domain/index.js";
 import type { FieldPath, LocateField } from "./locate-yaml-node.js";
 import { normaliseExpectation } from "./normalise-expectation.js";
+import { normaliseHeartbeatSchedule } from "./normalise-heartbeat-schedule.js";
+import { normaliseStep } from "./normalise-step.js";
+import { parseTurnArrival } from "./parse-turn-arrival.js";
+import { resolveMessageOrigin } from "./resolve-message-origin.js";
 
 export interface BuildScenarioBaseOptions {
   scenarioFile: ScenarioFile;
@@ -31,8 +36,9 @@ export interface BuildScenarioBaseOptions {
 
 /**
  * The scenario as the file describes it, before any case: defaults applied (clock, `UTC`,
- * `[scripted]`, repeat 1, 25 steps, no summaries), paths absolute (including `session`), turns
- * normalised (a turn keeps `summaries` only when it wrote them), id = file id. Pure;
+ * `[scripted]`, repeat 1, 25 steps, no summaries, no streaming), paths absolute (including
+ * `session`), turns normalised (a turn keeps `summaries` only when it wrote them; arrival and
+ * origin resolved), the heartbeat schedule normalised, id = file id. Pure;
  * reply patterns are not checked here (see `checkReplyPatterns`).
  */
 export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
@@ -55,6 +61,7 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
     hooks: (file.hooks ?? []).map((hook) => resolve(folder, hook)),
     bins: [...(file.bins ?? [])],
     maxSteps: file.maxSteps ?? DEFAULT_MAX_STEPS,
+    stream: file.stream ?? false,
     summaries: (file.summaries ?? []).map((step, index) =>
       reuseOr(step, reuse?.scenarioFile.summaries?.[index], reuse?.scenario.summaries[index], () =>
         normaliseStep(step),
@@ -64,7 +71,9 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
       const before = reuse?.scenarioFile.turns[index];
       const earlier = reuse?.scenario.turns[index];
       const turnReuse = before === undefined || earlier === undefined ? undefined : { file: before, turn: earlier };
-      return reuseOr(turn, before, earlier, () => normaliseTurn(turn, index, { folder, at, reuse: turnReuse }));
+      return reuseOr(turn, before, earlier, () =>
+        normaliseTurn(turn, index, { folder, at, reuse: turnReuse, scenarioFrom: file.from }),
+      );
     }),
   };
   if (file.description !== undefined) scenario.description = file.description;
@@ -81,6 +90,12 @@ export function buildScenarioBase(options: BuildScenarioBaseOptions): Scenario {
   if (file.timeout !== undefined) scenario.timeoutMs = file.timeout * 1000;
   if (file.contextWindow !== undefined) scenario.contextWindow = file.contextWindow;
   if (file.session !== undefined) scenario.session = resolve(folder, file.session);
+  if (file.heartbeats !== undefined) {
+    const schedule = file.heartbeats;
+    scenario.heartbeats = reuseOr(schedule, reuse?.scenarioFile.heartbeats, reuse?.scenario.heartbeats, () =>
+      normaliseHeartbeatSchedule(schedule, { folder, at }),
+    );
+  }
   return scenario;
 }
 
@@ -94,16 +109,20 @@ interface TurnContext {
   at: (path: FieldPath) => SourceLocation;
   /** The same turn of the reused scenario, as written and as built. */
   reuse: { file: TurnFile; turn: Turn } | undefined;
+  /** The scenario's `from:`, which the turn's overrides. */
+  scenarioFrom: MessageOriginFile | undefined;
 }
 
 function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Turn {
-  const { folder, at, reuse } = context;
+  const { folder, at, reuse, scenarioFrom } = context;
   const heartbeat = turn.heartbeat;
   const kind =
     turn.user !== undefined ? "user" : heartbeat !== undefined && heartbeat !== false ? "heartbeat" : "system";
   return {
     index,
     kind,
+    arrival: arrivalOf(turn),
+    origin: kind === "user" ? resolveMessageOrigin({ scenario: scenarioFrom, turn: turn.from }).origin : OWNER_ORIGIN,
     text: kind === "user" ? (turn.user ?? "") : kind === "system" ? systemText(turn.system) : "",
     ...(typeof heartbeat === "object" ? { wakeReason: heartbeat.reason } : {}),
     ...(typeof turn.system === "object" && turn.system.reason !== undefined ? { wakeReason: turn.system.reason } : {}),
@@ -129,26 +148,12 @@ function normaliseTurn(turn: TurnFile, index: number, context: TurnContext): Tur
   };
 }
 
-function systemText(system: TurnFile["system"]): string {
-  return typeof system === "object" ? system.text : (system ?? "");
+/** `at` as parsed (the schema checked it), `during: previous` as `+0s`, else `settled`. */
+function arrivalOf(turn: TurnFile): TurnArrival {
+  if (turn.during === "previous") return { kind: "after", ms: 0 };
+  return (turn.at === undefined ? undefined : parseTurnArrival(turn.at)) ?? { kind: "settled" };
 }
 
-/** Also normalises summary steps, a subset of script steps (text, error without retry-after, hang). */
-function normaliseStep(step: ScriptStepFile): ScriptStep {
-  if ("hang" in step) return { kind: "hang" };
-  if ("error" in step) {
-    const { status, message, retryAfter } = step.error;
-    return {
-      kind: "error",
-      message,
-      ...(status === undefined ? {} : { status }),
-      ...(retryAfter === undefined ? {} : { retryAfterMs: Math.round(retryAfter * 1000) }),
-    };
-  }
-  if ("tools" in step || "tool" in step) {
-    const calls = "tools" in step ? step.tools : [step];
-    const text = step.text === undefined ? {} : { text: step.text };
-    return { kind: "tool_calls", calls: calls.map((call) => ({ name: call.tool, input: { ...call.input } })), ...text };
-  }
-  return { kind: "text", text: step.text };
+function systemText(system: TurnFile["system"]): string {
+  return typeof system === "object" ? system.text : (system ?? "");
 }

@@ -60,15 +60,17 @@ function expectedOf(issue: Issue): string {
 
 function unknownKey(path: FieldPath, key: string, context: Context): Diagnostic {
   const place = KEYS_BY_PLACE[formatFieldPlace(path)];
-  const diagnostic = diagnosticAt(
-    context,
-    context.locator.key([...path, key]),
-    path,
-    place?.label ?? "a known key",
-    describeKey(key),
-  );
+  const label = place?.label ?? "a known key";
+  // A key allowed at this place but not beside the others (`takes` on an error step).
+  const others = place?.keys.includes(key) ? keysBeside(valueAt(context.data, path), key) : [];
+  const expected = others.length > 0 ? `${label} that goes with ${others.join(" and ")}` : label;
+  const diagnostic = diagnosticAt(context, context.locator.key([...path, key]), path, expected, describeKey(key));
   const suggestion = place === undefined ? undefined : suggestName(key, place.keys);
-  return suggestion === undefined ? diagnostic : { ...diagnostic, suggestion };
+  return suggestion === undefined || suggestion === key ? diagnostic : { ...diagnostic, suggestion };
+}
+
+function keysBeside(value: unknown, key: string): string[] {
+  return isMapping(value) ? Object.keys(value).filter((other) => other !== key) : [];
 }
 
 interface BranchFit {

@@ -49,6 +49,8 @@ export const CASE_UNIT_PLACES: Readonly<Record<string, CaseUnitPlace>> = {
   config: { schema: shape.config, standIn: undefined },
   "summaries[]": { schema: summariesSchema.element, standIn: { text: "" } },
   "turns[]": { schema: turnSchema, standIn: { user: "" } },
+  "turns[].at": { schema: turnShape.at.unwrap(), standIn: undefined },
+  "turns[].from": { schema: turnShape.from.unwrap(), standIn: undefined },
   "turns[].user": { schema: turnShape.user.unwrap(), standIn: "" },
   "turns[].system": { schema: turnShape.system.unwrap(), standIn: "" },
   "turns[].script[]": { schema: scriptStepSchema, standIn: { text: "" } },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HOOK_NAMES, type HookName } from "../domain/index.js";
 import { compactionSchema, promptTokensMaxSchema, prunedSchema } from "./context-expectation-schema.js";
+import { eventSchema } from "./event-expectation-schema.js";
 import {
   memoryCitedSchema,
   memoryRecalledSchema,
@@ -27,9 +28,11 @@ export const EXPECTATION_TYPES = [
   "heartbeat-ack",
   "delivered",
   "reply-silent",
+  "stream-clean",
   "subagent-spawned",
   "hook-called",
   "tool-blocked",
+  "event",
   "custom",
   "compaction",
   "pruned",
@@ -188,9 +191,15 @@ export const expectationSchema = z.union(
     z.strictObject({ "heartbeat-ack": z.boolean({ error: "true or false" }) }),
     z.strictObject({ delivered: z.boolean({ error: "true or false" }) }),
     z.strictObject({ "reply-silent": z.boolean({ error: "true or false" }) }),
+    z.strictObject({ "stream-clean": z.boolean({ error: "true or false" }) }),
     z.strictObject({ "subagent-spawned": subagentSpawnedSchema }),
     z.strictObject({ "hook-called": hookCalledSchema }),
     z.strictObject({ "tool-blocked": toolBlockedSchema }),
+    z.strictObject({
+      event: eventSchema.describe(
+        "Events of the turn with this type whose fields contain the other keys (as tool-called's input): at least one, or exactly times.",
+      ),
+    }),
     z.strictObject({ custom: customSchema }),
     z.strictObject({ compaction: compactionSchema }),
     z.strictObject({ pruned: prunedSchema }),

@@ -54,6 +54,7 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
   "heartbeat-ack": (value) => ({ type: "heartbeat-ack", value }),
   delivered: (value) => ({ type: "delivered", value }),
   "reply-silent": (value) => ({ type: "reply-silent", value }),
+  "stream-clean": (value) => ({ type: "stream-clean", value }),
   "subagent-spawned": (value) => {
     if (typeof value === "boolean") return { type: "subagent-spawned", spawned: value };
     const { count, task, label, announced } = value;
@@ -79,6 +80,10 @@ const NORMALISERS: { [K in ExpectationType]: Normaliser<K> } = {
   "tool-blocked": (value) => {
     if (typeof value === "string") return { type: "tool-blocked", name: value };
     return { type: "tool-blocked", name: value.name, ...(value.reason === undefined ? {} : { reason: value.reason }) };
+  },
+  event: (value) => {
+    const { type, times, ...fields } = value;
+    return { type: "event", event: type, fields, ...(times === undefined ? {} : { times }) };
   },
   custom: (value, folder) => {
     if (typeof value === "string") return { type: "custom", module: resolve(folder, value), exportName: "default" };
@@ -181,7 +186,8 @@ export interface NormaliseExpectationOptions {
  * L3-L5` becomes `{ start: 3, end: 5 }` with `rank` defaulting to 1, `memory-written` gets
  * `contains` as a list (empty when absent) and `appendOnly: false` by default,
  * `memory-recalled: { count: 0 }` means `recalled: false`, `tool-not-called: x` becomes
- * `name: "x"`, and `cost-max: 0.05` becomes `maxUsd: 0.05, per: "turn"`.
+ * `name: "x"`, `cost-max: 0.05` becomes `maxUsd: 0.05, per: "turn"`, and `event: { type: queue,
+ * action: steered }` becomes `event: "queue", fields: { action: "steered" }`.
  */
 export function normaliseExpectation(entry: ExpectationFile, options: NormaliseExpectationOptions): Expectation {
   const [type, value] = Object.entries(entry)[0] as [ExpectationType, unknown];

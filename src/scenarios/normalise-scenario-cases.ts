@@ -1,10 +1,12 @@
 import { formatFieldPath } from "../domain/format-field-path.js";
 import type { Diagnostic, Scenario, ScenarioFile } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
+import { valueAt } from "./build-schema-diagnostics.js";
 import { checkCaseUnits } from "./check-case-units.js";
 import { checkExpectationPaths } from "./check-expectation-paths.js";
 import { checkReplyPatterns } from "./check-reply-patterns.js";
 import { checkScenarioConfig, hasErrors } from "./check-scenario-config.js";
+import { checkScenarioRelations, type RelationIssue } from "./check-scenario-relations.js";
 import {
   caseSuffix,
   compileCaseTemplate,
@@ -12,6 +14,7 @@ import {
   type PlaceholderUse,
   type ScenarioCase,
 } from "./compile-case-template.js";
+import { describeValue } from "./describe-value.js";
 import { type CaseUnit, findCaseUnits } from "./find-case-units.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import type { NormaliseScenarioOptions } from "./normalise-scenario.js";
@@ -47,6 +50,9 @@ export function normaliseScenarioCases(
   const base = buildScenarioBase({ ...options, displayPath });
   const template = compileCaseTemplate(units);
   const configUnit = units.some((unit) => unit.path[0] === "config");
+  // Rules between fields read the turns, the clock and the time zone; only a case filling one can break them.
+  const relationUnit = units.some((unit) => ["turns", "clock", "timezone"].includes(String(unit.path[0])));
+  const timeUnit = units.some((unit) => unit.path[0] === "clock" || unit.path[0] === "timezone");
   const scenarios: Scenario[] = [];
   const missing: Diagnostic[] = [];
   const invalid: Diagnostic[] = [];
@@ -70,6 +76,12 @@ export function normaliseScenarioCases(
       continue;
     }
     const caseFile: ScenarioFile = checked.scenarioFile;
+    const relations = relationUnit ? checkScenarioRelations({ data: caseFile, overrides: timeUnit }) : [];
+    if (relations.length > 0) {
+      const where = { file: displayPath, locate: options.locate, data: caseFile };
+      invalid.push(...relations.map((issue) => naming(relationDiagnostic(issue, where))));
+      continue;
+    }
     if (configUnit) {
       const config = checkScenarioConfig({
         config: caseFile.config,
@@ -110,12 +122,26 @@ export function normaliseScenarioCases(
   });
   const diagnostics = [
     ...collapse(missing, { key: (diagnostic) => diagnostic.found, extend: "expected" }),
-    ...checkReplyPatterns({ turns: base.turns }),
+    ...checkReplyPatterns({ turns: base.turns, heartbeats: base.heartbeats }),
     ...collapse(invalid, { key: (diagnostic) => diagnostic.expected, extend: "found" }),
   ];
   if (diagnostics.length > 0 || hasErrors(config)) return { diagnostics: [...config, ...diagnostics] };
   const warnings = [...config, ...caseWarnings.values()];
   return warnings.length > 0 ? { scenarios, warnings } : { scenarios };
+}
+
+function relationDiagnostic(
+  issue: RelationIssue,
+  where: { file: string; locate: LocateField; data: ScenarioFile },
+): Diagnostic {
+  return {
+    file: where.file,
+    ...where.locate(issue.path),
+    path: formatFieldPath(issue.path),
+    expected: issue.expected,
+    found: issue.found ?? describeValue(valueAt(where.data, issue.path)),
+    severity: "error",
+  };
 }
 
 function missingFields(

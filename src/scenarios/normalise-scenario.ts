@@ -61,7 +61,7 @@ export function normaliseScenario(options: NormaliseScenarioOptions): NormaliseS
     locate: options.locate,
     ...(options.locateKey === undefined ? {} : { locateKey: options.locateKey }),
   });
-  const diagnostics = checkReplyPatterns({ turns: scenario.turns });
+  const diagnostics = checkReplyPatterns({ turns: scenario.turns, heartbeats: scenario.heartbeats });
   if (diagnostics.length > 0 || hasErrors(config)) return { diagnostics: [...config, ...diagnostics] };
   return config.length > 0 ? { scenario, warnings: config } : { scenario };
 }

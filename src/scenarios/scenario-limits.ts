@@ -27,3 +27,12 @@ export const MAX_PATH_BYTES = 4096;
 
 /** Deepest nesting of arrays and objects in a case value or a config file (the top level is 1). */
 export const MAX_VALUE_DEPTH = 64;
+
+/**
+ * Longest duration a scenario may write (31 days): a turn's `at: "+..."` offset, a script step's
+ * `takes`, and a heartbeat schedule's `every` and `for`.
+ */
+export const MAX_SCENARIO_DURATION_MS = 31 * 86_400_000;
+
+/** Most heartbeats one `heartbeats:` schedule may run (`for` / `every`): 31 days every 5 minutes fit. */
+export const MAX_SCHEDULED_HEARTBEATS = 10_000;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mapping, nonEmptyText, text } from "./schema-primitives.js";
+import { durationText } from "./time-schema.js";
 
 /** Script steps (what the scripted model plays for a turn) and summary steps, as written. */
 
@@ -12,9 +13,14 @@ const httpStatus = () =>
     .min(100, { error: httpStatusLabel })
     .max(599, { error: httpStatusLabel });
 
+const takes = (what: string) =>
+  durationText({ positive: false, example: "2m" })
+    .optional()
+    .describe(`Simulated time ${what} takes, e.g. 2m (default none).`);
+
 export const toolCallSchema = z.strictObject(
-  { tool: nonEmptyText("a tool name"), input: mapping().optional() },
-  { error: "a mapping with tool and input" },
+  { tool: nonEmptyText("a tool name"), input: mapping().optional(), takes: takes("the tool call") },
+  { error: "a mapping with tool, input and takes" },
 );
 
 const hangSchema = z.strictObject({
@@ -23,8 +29,13 @@ const hangSchema = z.strictObject({
 
 export const scriptStepSchema = z.union(
   [
-    z.strictObject({ text: text() }),
-    z.strictObject({ tool: nonEmptyText("a tool name"), input: mapping().optional(), text: text().optional() }),
+    z.strictObject({ text: text(), takes: takes("the model's answer") }),
+    z.strictObject({
+      tool: nonEmptyText("a tool name"),
+      input: mapping().optional(),
+      text: text().optional(),
+      takes: takes("the tool call"),
+    }),
     z.strictObject({
       tools: z
         .array(toolCallSchema, { error: "a list of tool calls" })
@@ -67,7 +78,7 @@ const summaryStepSchema = z.union(
 export const summariesSchema = z.array(summaryStepSchema, { error: "a list of summary steps" });
 
 /** Keys a script step may have, for did-you-mean suggestions. */
-export const SCRIPT_STEP_KEYS = ["text", "tool", "input", "tools", "error", "hang"] as const;
+export const SCRIPT_STEP_KEYS = ["text", "tool", "input", "tools", "error", "hang", "takes"] as const;
 
 /** Keys a summary step may have. */
 export const SUMMARY_STEP_KEYS = ["text", "error", "hang"] as const;

@@ -1,9 +1,14 @@
-import { exactMcNemar } from "./exact-mcnemar.js";
+import { clusteredMcNemar } from "./clustered-mcnemar.js";
 
 /** One unit run by both models. */
 export interface PairedOutcome {
   aPass: boolean;
   bPass: boolean;
+  /**
+   * The cluster the unit belongs to (its scenario case): units of one cluster are tested
+   * together. Without it, every pair is a cluster of its own.
+   */
+  cluster?: string;
 }
 
 export interface CompareModelsOptions {
@@ -23,18 +28,27 @@ export interface ModelComparison {
   b: string;
   pValue: number;
   verdict: string;
+  /** Clusters the pairs came from. */
+  clusters: number;
 }
 
-/** Exact McNemar test on paired pass/fail outcomes. Pure; never throws. */
+/**
+ * Exact McNemar test on paired pass/fail outcomes, with the pairs of one cluster tested together
+ * ({@link clusteredMcNemar}): per cluster, units only `a` passed minus units only `b` passed.
+ * With one pair per cluster this is the plain exact McNemar test. The verdict names the model
+ * with more such units overall. Pure; never throws.
+ */
 export function compareModels(options: CompareModelsOptions): ModelComparison {
   const { a, b, pairs, alpha = 0.05 } = options;
-  let onlyA = 0;
-  let onlyB = 0;
-  for (const pair of pairs) {
-    if (pair.aPass && !pair.bPass) onlyA++;
-    if (!pair.aPass && pair.bPass) onlyB++;
-  }
-  const pValue = exactMcNemar(onlyA, onlyB);
-  const verdict = pValue < alpha ? `${onlyA > onlyB ? a : b} better` : "no significant difference";
-  return { a, b, pValue, verdict };
+  const differences = new Map<string, number>();
+  pairs.forEach((pair, index) => {
+    const key = pair.cluster === undefined ? `\u0000${index}` : `\u0001${pair.cluster}`;
+    const difference = (pair.aPass ? 1 : 0) - (pair.bPass ? 1 : 0);
+    differences.set(key, (differences.get(key) ?? 0) + difference);
+  });
+  let balance = 0;
+  for (const difference of differences.values()) balance += difference;
+  const pValue = clusteredMcNemar([...differences.values()]);
+  const verdict = pValue < alpha ? `${balance > 0 ? a : b} better` : "no significant difference";
+  return { a, b, pValue, verdict, clusters: differences.size };
 }

@@ -1,12 +1,14 @@
 import type { Tool } from "../domain/index.js";
 import { editTool } from "./edit-tool.js";
-import { execTool } from "./exec-tool.js";
+import { createExecTool } from "./exec-tool.js";
 import { findTool } from "./find-tool.js";
 import { grepTool } from "./grep-tool.js";
 import { lsTool } from "./ls-tool.js";
 import { memoryGetTool } from "./memory-get-tool.js";
 import { memorySearchTool } from "./memory-search-tool.js";
 import { messageTool } from "./message-tool.js";
+import { createProcessSessions } from "./process-sessions.js";
+import { createProcessTool } from "./process-tool.js";
 import { readTool } from "./read-tool.js";
 import { sessionsSpawnTool } from "./sessions-spawn-tool.js";
 import { writeTool } from "./write-tool.js";
@@ -20,6 +22,7 @@ export const BUILTIN_TOOL_NAMES = [
   "grep",
   "find",
   "exec",
+  "process",
   "memory_search",
   "memory_get",
   "sessions_spawn",
@@ -32,8 +35,13 @@ export function isBuiltinToolName(name: string): name is BuiltinToolName {
   return (BUILTIN_TOOL_NAMES as readonly string[]).includes(name);
 }
 
-/** Every built-in tool by name; the Record over the full union keeps the table exhaustive. */
+/**
+ * Every built-in tool by name; the Record over the full union keeps the table exhaustive. `exec`
+ * and `process` share a fresh table of background sessions, so call this once per unit: the
+ * unit's runtime stops whatever is still running when the unit ends (`Runtime.stopCommands`).
+ */
 export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
+  const sessions = createProcessSessions();
   return {
     read: readTool,
     write: writeTool,
@@ -41,7 +49,8 @@ export function createBuiltinTools(): Record<BuiltinToolName, Tool> {
     ls: lsTool,
     grep: grepTool,
     find: findTool,
-    exec: execTool,
+    exec: createExecTool({ sessions }),
+    process: createProcessTool(sessions),
     memory_search: memorySearchTool,
     memory_get: memoryGetTool,
     sessions_spawn: sessionsSpawnTool,

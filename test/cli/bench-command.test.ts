@@ -27,12 +27,12 @@ describe("benchCommand", () => {
 
   it("names the valid suites when --suite names another", async () => {
     await expect(benchCommand({ suite: ["nope"] }, context())).rejects.toThrow(
-      '--suite: expected one of runner, prompt, skills, context, scenarios, memory, found "nope"',
+      '--suite: expected one of runner, prompt, skills, context, scenarios, memory, time, found "nope"',
     );
   });
 
   it("runs the suites named by --suite, else those whose sizes were given, else all of them", () => {
-    expect(selectSuites({})).toEqual(["runner", "prompt", "skills", "context", "scenarios", "memory"]);
+    expect(selectSuites({})).toEqual(["runner", "prompt", "skills", "context", "scenarios", "memory", "time"]);
     expect(selectSuites({ skills: "100" })).toEqual(["skills"]);
     expect(selectSuites({ chunks: "1000" })).toEqual(["memory"]);
     expect(selectSuites({ skills: "100", chunks: "1000" })).toEqual(["skills", "memory"]);

@@ -73,6 +73,7 @@ describe("config file validation", () => {
         "out: out",
         "cassettes: tapes",
         "faults: rate=0.5,seed=3",
+        "stream: true",
       ].join("\n"),
     );
     const loaded = await load(root);
@@ -91,6 +92,7 @@ describe("config file validation", () => {
           out: "out",
           cassettes: "tapes",
           faults: "rate=0.5,seed=3",
+          stream: true,
         },
       },
     });
@@ -100,7 +102,7 @@ describe("config file validation", () => {
     const root = makeTempDir("claw-eval-config-");
     writeFileSync(join(root, "claw-eval.config.yaml"), "out: reports\nconcurency: 4\n");
     expect(await problems(root)).toEqual([
-      'claw-eval.config.yaml:2:1: expected a config key (paths, models, repeat, concurrency, timeout, reporters, out, cassettes, faults), found key "concurency" (did you mean concurrency?)',
+      'claw-eval.config.yaml:2:1: expected a config key (paths, models, repeat, concurrency, timeout, reporters, out, cassettes, faults, stream), found key "concurency" (did you mean concurrency?)',
     ]);
   });
 
@@ -131,6 +133,10 @@ describe("config file validation", () => {
     expect(await problems(root, "b.yaml")).toEqual([
       'b.yaml:1:9: faults: expected a fault spec such as rate=0.2,kinds=429|5xx|timeout,seed=7, found rate: expected a number from 0 to 1, found "2"',
     ]);
+    writeFileSync(join(root, "d.yaml"), "stream: yes please\n");
+    expect(await problems(root, "d.yaml")).toEqual([
+      'd.yaml:1:9: stream: expected true or false, found string "yes please"',
+    ]);
     writeFileSync(join(root, "c.yaml"), "- out\n");
     expect((await problems(root, "c.yaml"))[0]).toMatch(/^c\.yaml:1:1: expected a mapping of config keys/);
   });
@@ -142,7 +148,7 @@ describe("config file validation", () => {
     expect(loaded.ok && loaded.config?.values).toEqual({ models: ["scripted"], repeat: 3 });
     writeFileSync(join(root, "bad.mjs"), "export default { reapet: 3 };\n");
     expect(await problems(root, "bad.mjs")).toEqual([
-      'bad.mjs:1:1: expected a config key (paths, models, repeat, concurrency, timeout, reporters, out, cassettes, faults), found key "reapet" (did you mean repeat?)',
+      'bad.mjs:1:1: expected a config key (paths, models, repeat, concurrency, timeout, reporters, out, cassettes, faults, stream), found key "reapet" (did you mean repeat?)',
     ]);
     writeFileSync(join(root, "none.mjs"), "export const models = ['scripted'];\n");
     expect(await problems(root, "none.mjs")).toEqual([
@@ -192,6 +198,13 @@ describe("applyConfigFile", () => {
     expect(
       applyConfigFile({ inputs: { paths: [], flags: {}, pathsFromCommandLine: false }, config: undefined, cwd: "/p" }),
     ).toEqual({ paths: ["scenarios/"], flags: { out: "reports" }, pathsFromCommandLine: false });
+  });
+
+  it("turns the file's stream: true into --stream", () => {
+    const config = { path: "/p/claw-eval.config.json", directory: "/p", values: { stream: true } };
+    expect(
+      applyConfigFile({ inputs: { paths: [], flags: {}, pathsFromCommandLine: false }, config, cwd: "/p" }).flags,
+    ).toEqual({ stream: true, out: "reports" });
   });
 });
 

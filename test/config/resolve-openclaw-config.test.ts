@@ -47,6 +47,7 @@ describe("resolveOpenClawConfig: the spec's defaults", () => {
     });
     expect(defaults.tools.exec).toEqual({
       safeBins: ["jq", "cut", "uniq", "head", "tail", "tr", "wc"],
+      backgroundMs: 10_000,
       host: undefined,
       security: undefined,
       ask: undefined,

@@ -37,7 +37,7 @@ describe("claw-eval compare (real binary)", () => {
     expect(run.stdout).toContain("Comparison (Wilson 95% intervals)");
     expect(run.stdout).toMatch(/^scripted vs scripted:echo: p=/m);
     expect(run.stdout).toMatch(/│ Strict ack \(quiet\) +│ /);
-    expect(Object.keys(comparison?.models[0]?.measures ?? {})).toHaveLength(11);
+    expect(Object.keys(comparison?.models[0]?.measures ?? {})).toHaveLength(12);
     const summary = readFileSync(join(dir, "summary.md"), "utf8");
     expect(summary).toContain("## Comparison");
     expect(summary).toMatch(/^\| Token leak \(all\) \| /m);

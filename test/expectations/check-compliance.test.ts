@@ -31,6 +31,21 @@ describe("heartbeat-ack", () => {
     expect(await passes("heartbeat-ack", false, "HEARTBEAT_OK", [skipped("heartbeat")])).toBe(false);
   });
 
+  it("passes for a heartbeat the runtime skipped before any model call, and says why", async () => {
+    const skip = { runId: "run-1", sessionKey: "agent:main:main", type: "heartbeat", status: "skipped" } as const;
+    const quiet = [{ ...skip, reason: "quiet-hours" }];
+    expect(await passes("heartbeat-ack", true, "", quiet)).toBe(true);
+    expect(await passes("heartbeat-ack", false, "", quiet)).toBe(false);
+    const outcome = await checkOne(expectation("heartbeat-ack", false), { result: { reply: "", events: quiet } });
+    expect(outcome.message).toContain("skipped before the model (quiet-hours)");
+    // A skip after the run started (a duplicate alert) is judged on the reply as before.
+    const started = [
+      { runId: "run-1", sessionKey: "agent:main:main", type: "agent_start", input: "", kind: "heartbeat" } as const,
+      { ...skip, reason: "duplicate" },
+    ];
+    expect(await passes("heartbeat-ack", true, "Disk full!", started)).toBe(false);
+  });
+
   it("fails when other text was delivered or the reply is no ack, showing reply and delivery", async () => {
     expect(await passes("heartbeat-ack", true, "HEARTBEAT_OK", [sent("HEARTBEAT_OK and also news")])).toBe(false);
     expect(await passes("heartbeat-ack", false, "Server is down!", [sent("Server is down!")])).toBe(true);

@@ -101,7 +101,11 @@ describe("## Authorized Senders (spec/prompt.md §6.14)", () => {
 
 describe("time sections (spec/prompt.md §6.10, §6.15)", () => {
   it("renders the zone line and a hint naming session_status, never a date", () => {
-    const prompt = assembleSectionedPrompt({ workspaceDir: "/w", userTimezone: " Asia/Shanghai " });
+    const prompt = assembleSectionedPrompt({
+      workspaceDir: "/w",
+      userTimezone: " Asia/Shanghai ",
+      toolNames: ["session_status"],
+    });
     const dateTime = prompt.sections.find((section) => section.id === "date-time");
     expect(dateTime?.text).toBe("## Current Date & Time\nTime zone: Asia/Shanghai");
     const hint = prompt.sections.find((section) => section.id === "time-hint");
@@ -109,6 +113,20 @@ describe("time sections (spec/prompt.md §6.10, §6.15)", () => {
     expect(hint?.text).toContain("📊 session_status");
     expect(hint?.text.split("\n")).toHaveLength(1);
     expect(prompt.text).not.toMatch(/20\d\d-\d\d-\d\d/);
+  });
+
+  it("in a run's own prompt, leaves the hint out when session_status is not offered (it would name a missing tool)", () => {
+    const prompt = assembleSectionedPrompt({
+      workspaceDir: "/w",
+      userTimezone: "UTC",
+      toolNames: ["read"],
+      toolListComplete: true,
+    });
+    expect(prompt.sections.map((section) => section.id)).not.toContain("time-hint");
+    expect(prompt.text).not.toContain("session_status");
+    // `claw-eval prompt` (no complete tool list) keeps the classic hint.
+    const classic = assembleSectionedPrompt({ workspaceDir: "/w", userTimezone: "UTC", toolNames: ["read"] });
+    expect(classic.sections.map((section) => section.id)).toContain("time-hint");
   });
 });
 

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { ComplianceCategory, TurnResult, UnitResult } from "../../src/domain/index.js";
 import { buildComparison } from "../../src/runner/build-comparison.js";
-import { wilsonInterval } from "../../src/stats/index.js";
+import { clusteredWilsonInterval, wilsonInterval } from "../../src/stats/index.js";
 import { buildExpectationResult, buildRunResult, buildTurnResult, buildUnitResult } from "../support/build-results.js";
 
 function turn(category: ComplianceCategory, pass: boolean, overrides: Partial<TurnResult> = {}): TurnResult {
   return buildTurnResult({ category, expectations: [buildExpectationResult({ pass })], ...overrides });
+}
+
+/** The rate of `successes` out of `n` observations from `n` scenario cases: plain Wilson bounds. */
+function unclustered(successes: number, n: number) {
+  return { ...wilsonInterval(successes, n), clusters: n, designEffect: n === 0 ? null : 1 };
 }
 
 function unit(model: string, scenarioId: string, repeat: number, passed: boolean, turns: TurnResult[]): UnitResult {
@@ -13,7 +18,7 @@ function unit(model: string, scenarioId: string, repeat: number, passed: boolean
 }
 
 describe("buildComparison", () => {
-  it("computes per-category compliance with Wilson bounds and null for empty categories", () => {
+  it("computes per-category compliance with Wilson bounds clustered by scenario and null for empty categories", () => {
     const units = [
       unit("a", "s1", 0, true, [turn("quiet", true), turn("quiet", true), turn("alert", false)]),
       unit("a", "s2", 0, false, [turn("quiet", false), turn("reply-expected", true)]),
@@ -23,21 +28,39 @@ describe("buildComparison", () => {
     const comparison = buildComparison(buildRunResult(units), { models: ["a", "b"] });
     expect(comparison.models.map((entry) => entry.model)).toEqual(["a", "b"]);
     const a = comparison.models[0];
-    expect(a?.categories.quiet).toEqual(wilsonInterval(2, 3));
-    expect(a?.categories.quiet.rate).toBeCloseTo(2 / 3);
-    expect(a?.categories.quiet.low).toBeCloseTo(0.2077, 3);
-    expect(a?.categories.quiet.high).toBeCloseTo(0.9385, 3);
-    expect(a?.categories.alert).toEqual({ rate: 0, low: 0, high: expect.any(Number), n: 1 });
-    expect(a?.categories["reply-expected"]).toEqual({ rate: 1, low: expect.any(Number), high: 1, n: 1 });
-    expect(a?.categories["silent-expected"]).toEqual({ rate: null, low: null, high: null, n: 0 });
-    expect(a?.passRate).toEqual(wilsonInterval(1, 2));
+    // s1 has two complying quiet turns, s2 one failing: the design effect reaches its limit
+    // (1² + 2²) / 3, so the bounds are Wilson's at 1.8 observations.
+    const quiet = a?.categories.quiet;
+    expect(quiet).toEqual(
+      clusteredWilsonInterval({
+        clusters: [
+          { successes: 2, n: 2 },
+          { successes: 0, n: 1 },
+        ],
+      }),
+    );
+    expect(quiet).toMatchObject({ rate: 2 / 3, n: 3, clusters: 2 });
+    expect(quiet?.designEffect).toBeCloseTo(5 / 3, 12);
+    expect(quiet?.low).toBeLessThan(wilsonInterval(2, 3).low!);
+    expect(quiet?.high).toBeGreaterThan(wilsonInterval(2, 3).high!);
+    expect(a?.categories.alert).toEqual({
+      rate: 0,
+      low: 0,
+      high: expect.any(Number),
+      n: 1,
+      clusters: 1,
+      designEffect: 1,
+    });
+    expect(a?.categories["reply-expected"]).toEqual(unclustered(1, 1));
+    expect(a?.categories["silent-expected"]).toEqual(unclustered(0, 0));
+    expect(a?.passRate).toEqual(unclustered(1, 2));
     expect(comparison.models[1]?.categories.alert.rate).toBeNull();
   });
 
   it("a turn with an error does not comply even with no expectations", () => {
     const units = [unit("a", "s1", 0, false, [turn("quiet", true, { expectations: [], error: "boom" })])];
     const entry = buildComparison(buildRunResult(units), { models: ["a"] }).models[0];
-    expect(entry?.categories.quiet).toEqual(wilsonInterval(0, 1));
+    expect(entry?.categories.quiet).toEqual(unclustered(0, 1));
   });
 
   it("measures false silence among reply-expected turns", () => {
@@ -51,7 +74,9 @@ describe("buildComparison", () => {
       ]),
     ];
     const entry = buildComparison(buildRunResult(units), { models: ["a"] }).models[0];
-    expect(entry?.falseSilence).toEqual(wilsonInterval(1, 4));
+    // Four turns of one scenario: one cluster, so the bounds are Wilson's at one observation.
+    expect(entry?.falseSilence).toMatchObject({ rate: 0.25, n: 4, clusters: 1, designEffect: 4 });
+    expect(entry?.falseSilence).toEqual(clusteredWilsonInterval({ clusters: [{ successes: 1, n: 4 }] }));
   });
 
   it("sums cost (null when any unknown) and takes turn latency percentiles", () => {
@@ -113,7 +138,14 @@ describe("buildComparison", () => {
     expect(pairs[0]?.pValue).toBeCloseTo(2 / 2 ** 8);
     expect(pairs[0]?.verdict).toBe("strong better");
     expect(pairs[1]?.verdict).toBe("twin better");
-    expect(pairs[2]).toEqual({ a: "strong", b: "twin", n: 10, pValue: 1, verdict: "no significant difference" });
+    expect(pairs[2]).toEqual({
+      a: "strong",
+      b: "twin",
+      n: 10,
+      clusters: 10,
+      pValue: 1,
+      verdict: "no significant difference",
+    });
   });
 
   it("leaves out unpaired and undecided units and defaults to the run's models", () => {
@@ -126,7 +158,40 @@ describe("buildComparison", () => {
     const comparison = buildComparison(
       buildRunResult(units, { options: { paths: [], models: ["a", "b"], concurrency: 1, bail: false } }),
     );
-    expect(comparison.pairs).toEqual([{ a: "a", b: "b", n: 1, pValue: 1, verdict: "no significant difference" }]);
-    expect(comparison.models[1]?.passRate).toEqual(wilsonInterval(0, 1));
+    expect(comparison.pairs).toEqual([
+      { a: "a", b: "b", n: 1, clusters: 1, pValue: 1, verdict: "no significant difference" },
+    ]);
+    expect(comparison.models[1]?.passRate).toEqual(unclustered(0, 1));
+  });
+
+  it("clusters a day of heartbeats by scenario case and tests repeats of a case together", () => {
+    const day = (model: string, scenarioId: string, repeat: number, quiet: boolean[]) =>
+      unit(
+        model,
+        scenarioId,
+        repeat,
+        quiet.every(Boolean),
+        quiet.map((pass) => turn("quiet", pass, { kind: "heartbeat" })),
+      );
+    const allQuiet = Array.from({ length: 48 }, () => true);
+    const oneNoisy = allQuiet.map((_, index) => index !== 20);
+    const units = [0, 1, 2].flatMap((repeat) => [
+      day("steady", "day#home", repeat, allQuiet),
+      day("steady", "day#office", repeat, allQuiet),
+      day("chatty", "day#home", repeat, oneNoisy),
+      day("chatty", "day#office", repeat, oneNoisy),
+    ]);
+    const comparison = buildComparison(buildRunResult(units), { models: ["steady", "chatty"] });
+    const [steady, chatty] = comparison.models;
+    // 288 quiet heartbeats, but only two scenario cases: bounds as if about two observations.
+    expect(steady?.categories.quiet).toMatchObject({ rate: 1, n: 288, clusters: 2, designEffect: 144, high: 1 });
+    expect(steady?.categories.quiet.low).toBeCloseTo(wilsonInterval(2, 2).low!, 12);
+    expect(steady?.categories.quiet.low).toBeLessThan(wilsonInterval(288, 288).low!);
+    expect(chatty?.categories.quiet).toMatchObject({ rate: 282 / 288, n: 288, clusters: 2 });
+    expect(chatty?.passRate).toMatchObject({ rate: 0, n: 6, clusters: 2 });
+    // Six discordant units from two cases: the evidence of two units, not six.
+    expect(comparison.pairs).toEqual([
+      { a: "steady", b: "chatty", n: 6, clusters: 2, pValue: 0.5, verdict: "no significant difference" },
+    ]);
   });
 });

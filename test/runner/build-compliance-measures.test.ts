@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AgentEvent, ComparisonRate, ComplianceCategory, TurnResult } from "../../src/domain/index.js";
+import type { AgentEvent, ComparisonRate, ComplianceCategory, TurnResult, UnitResult } from "../../src/domain/index.js";
 import { buildComparison } from "../../src/runner/build-comparison.js";
 import { buildComplianceMeasures } from "../../src/runner/build-compliance-measures.js";
+import { retainUnitForReports } from "../../src/runner/retain-unit-for-reports.js";
 import { buildRunResult, buildTurnResult, buildUnitResult } from "../support/build-results.js";
 
 const base = { runId: "run-1", sessionKey: "agent:main:main" };
@@ -81,8 +82,13 @@ const TURNS: TurnResult[] = [
   turn({ reply: "Sure NO_REPLY", delivered: "Sure" }),
 ];
 
+/** Each turn in a scenario case of its own: one observation per cluster, so plain Wilson bounds. */
+function unitPerTurn(turns: readonly TurnResult[], model = "scripted"): UnitResult[] {
+  return turns.map((one, index) => buildUnitResult({ model, scenarioId: `s${index}` }, { turns: [one] }));
+}
+
 describe("buildComplianceMeasures", () => {
-  const measures = buildComplianceMeasures(TURNS);
+  const measures = buildComplianceMeasures(unitPerTurn(TURNS));
 
   it("measures quiet turns: strict and lenient ack, silent ack, noise (skips before the model left out)", () => {
     expect(measures.strictAck).toMatchObject(rate(2, 5));
@@ -120,9 +126,72 @@ describe("buildComplianceMeasures", () => {
   });
 
   it("gives null rates and bounds when no turn counts", () => {
-    const empty = { rate: null, low: null, high: null, n: 0 };
-    const none = buildComplianceMeasures([turn({ reply: "hi", delivered: "hi" })]);
-    expect(Object.values(none)).toEqual(Array.from({ length: 11 }, () => empty));
+    const empty = { rate: null, low: null, high: null, n: 0, clusters: 0, designEffect: null };
+    const none = buildComplianceMeasures(unitPerTurn([turn({ reply: "hi", delivered: "hi" })]));
+    expect(Object.values(none)).toEqual(Array.from({ length: 12 }, () => empty));
+  });
+});
+
+/** One model call: its `message_start`, the deltas it released (none when all was held back), its `message_end`. */
+function modelCall(...deltas: string[]): AgentEvent[] {
+  return [
+    { ...base, type: "message_start", role: "assistant" },
+    ...deltas.map((delta): AgentEvent => ({ ...base, type: "message_update", delta })),
+    {
+      ...base,
+      type: "message_end",
+      message: { role: "assistant", content: [{ type: "text", text: deltas.join("") }], stopReason: "end_turn" },
+    },
+  ];
+}
+
+/** A heartbeat turn whose run started with `agent_start.stream` set (`streamFlag`) or not (results of older versions). */
+function streamedTurn(streamFlag: boolean, ...calls: AgentEvent[][]): TurnResult {
+  const start: AgentEvent = { ...started, ...(streamFlag ? { stream: true as const } : {}) };
+  return buildTurnResult({ kind: "heartbeat", reply: "", delivered: null, events: [start, ...calls.flat()] });
+}
+
+describe("buildComplianceMeasures: streamed token leak", () => {
+  const silent = streamedTurn(true, modelCall());
+  const twoCalls = streamedTurn(true, modelCall("Checking the calendar: NO"), modelCall("_REPLY needed, all clear."));
+  const leak = streamedTurn(true, modelCall("Nothing new. NO_", "REPLY"));
+  const notStreamed = streamedTurn(false, modelCall());
+
+  it("counts a streamed turn that released nothing as a clean streamed turn", () => {
+    expect(buildComplianceMeasures(unitPerTurn([silent])).streamedLeak).toMatchObject(rate(0, 1));
+  });
+
+  it("judges each model call on its own: a token split across two calls is no leak", () => {
+    expect(buildComplianceMeasures(unitPerTurn([twoCalls])).streamedLeak).toMatchObject(rate(0, 1));
+  });
+
+  it("counts a token one call streamed across several deltas as a leak", () => {
+    expect(buildComplianceMeasures(unitPerTurn([leak])).streamedLeak).toMatchObject(rate(1, 1));
+    const heartbeatOk = streamedTurn(true, modelCall("Fine."), modelCall("HEARTBEAT", "_OK"));
+    expect(buildComplianceMeasures(unitPerTurn([heartbeatOk])).streamedLeak).toMatchObject(rate(1, 1));
+  });
+
+  it("leaves out turns that did not stream", () => {
+    const measures = buildComplianceMeasures(unitPerTurn([silent, twoCalls, leak, notStreamed]));
+    expect(measures.streamedLeak).toMatchObject(rate(1, 3));
+    expect(buildComplianceMeasures(unitPerTurn([notStreamed])).streamedLeak).toMatchObject({ rate: null, n: 0 });
+  });
+
+  it("reads older results without agent_start.stream: a turn streamed when it has a message_update", () => {
+    const oldLeak = streamedTurn(false, modelCall("All quiet. HEARTBEAT_OK"));
+    const oldClean = streamedTurn(false, modelCall("All ", "quiet."));
+    const oldNoDeltas = { ...oldClean, events: oldClean.events.filter((event) => event.type !== "message_update") };
+    // Their event lists before message_start was recorded with the deltas: one reply per run.
+    const bare = (turn: TurnResult) => ({ ...turn, events: turn.events.filter((e) => e.type !== "message_start") });
+    const measures = buildComplianceMeasures(unitPerTurn([oldLeak, oldClean, oldNoDeltas, bare(oldLeak)]));
+    expect(measures.streamedLeak).toMatchObject(rate(2, 3));
+  });
+
+  it("gives the same rate after the run keeps only what reports read", () => {
+    const units = unitPerTurn([silent, twoCalls, leak, notStreamed]);
+    expect(buildComplianceMeasures(units.map(retainUnitForReports)).streamedLeak).toEqual(
+      buildComplianceMeasures(units).streamedLeak,
+    );
   });
 });
 
@@ -133,8 +202,15 @@ describe("buildComparison with measures", () => {
       buildUnitResult({ model: "b", scenarioId: "s1", status: "skipped" }),
     ];
     const [a, b] = buildComparison(buildRunResult(units), { models: ["a", "b"] }).models;
-    expect(a?.measures).toEqual(buildComplianceMeasures(TURNS));
+    expect(a?.measures).toEqual(buildComplianceMeasures([units[0]!]));
     expect(a?.falseSilence).toEqual(a?.measures?.falseSilence);
-    expect(b?.measures?.strictAck).toEqual({ rate: null, low: null, high: null, n: 0 });
+    expect(b?.measures?.strictAck).toEqual({
+      rate: null,
+      low: null,
+      high: null,
+      n: 0,
+      clusters: 0,
+      designEffect: null,
+    });
   });
 });

@@ -19,6 +19,9 @@ function fakes(fail: { end?: boolean; finish?: boolean } = {}) {
       return [];
     },
     runTurn: () => Promise.reject(new Error("no turn runs here")),
+    receive: () => {
+      throw new Error("no turn runs here");
+    },
     auditMemory: async () => undefined,
     end: async () => {
       calls.push("end");

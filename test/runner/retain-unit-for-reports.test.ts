@@ -33,10 +33,59 @@ describe("retainUnitForReports", () => {
     const unit = buildUnitResult({}, { turns: [buildTurnResult({ events })], sessions: [] });
     const retained = retainUnitForReports(unit);
     expect(retained).not.toHaveProperty("sessions");
-    expect(retained.turns[0]!.events.map((event) => event.type)).toEqual(["agent_start"]);
+    expect(retained.turns[0]!.events.map((event) => event.type)).toEqual(["agent_start", "message_update"]);
     expect({ ...retained, turns: [] }).toEqual({ ...unit, sessions: undefined, turns: [] });
     expect(retained.turns[0]).toEqual({ ...unit.turns[0], events: retained.turns[0]!.events });
     expect(unit.turns[0]!.events).toHaveLength(5);
+  });
+
+  it("joins a turn's streamed deltas into one event where the first one was", () => {
+    const events: AgentEvent[] = [
+      { ...base, type: "agent_start", input: "hi", kind: "heartbeat" },
+      { ...base, type: "message_update", delta: "All " },
+      { ...base, type: "turn_start", step: 1 },
+      { ...base, type: "message_update", delta: "fine. NO_" },
+      { ...base, type: "heartbeat", status: "sent" },
+      { ...base, type: "message_update", delta: "REPLY" },
+    ];
+    const unit = buildUnitResult({}, { turns: [buildTurnResult({ events }), buildTurnResult({ events: [] })] });
+    expect(retainUnitForReports(unit).turns.map((turn) => turn.events)).toEqual([
+      [
+        events[0],
+        { ...base, type: "message_update", delta: "All fine. NO_REPLY" },
+        { ...base, type: "heartbeat", status: "sent" },
+      ],
+      [],
+    ]);
+  });
+
+  it("joins streamed deltas per model call and keeps the message_start of each call that released text", () => {
+    const other = { ...base, runId: "run-2" };
+    const events: AgentEvent[] = [
+      { ...base, type: "agent_start", input: "hi", kind: "heartbeat", stream: true },
+      { ...base, type: "message_start", role: "assistant" },
+      { ...base, type: "turn_start", step: 1 },
+      { ...base, type: "message_start", role: "assistant" },
+      { ...base, type: "message_update", delta: "Checking: " },
+      { ...other, type: "message_start", role: "assistant" },
+      { ...other, type: "message_update", delta: "Sub" },
+      { ...base, type: "message_update", delta: "NO" },
+      { ...base, type: "message_start", role: "assistant" },
+      { ...base, type: "message_update", delta: "_REPLY" },
+      { ...other, type: "message_update", delta: "task" },
+      { ...base, type: "message_update", delta: " here." },
+    ];
+    const unit = buildUnitResult({}, { turns: [buildTurnResult({ events })] });
+    expect(retainUnitForReports(unit).turns[0]!.events).toEqual([
+      events[0],
+      { ...base, type: "message_start", role: "assistant" },
+      { ...base, type: "message_update", delta: "Checking: NO" },
+      { ...other, type: "message_start", role: "assistant" },
+      { ...other, type: "message_update", delta: "Subtask" },
+      { ...base, type: "message_start", role: "assistant" },
+      { ...base, type: "message_update", delta: "_REPLY here." },
+    ]);
+    expect(events[4]).toEqual({ ...base, type: "message_update", delta: "Checking: " });
   });
 
   it("keeps every event type that code reading finished runs compares against", () => {

@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { Expectation, Turn, TurnKind } from "../../src/domain/index.js";
+import { type Expectation, OWNER_ORIGIN, type Turn, type TurnKind } from "../../src/domain/index.js";
 import { deriveComplianceCategory } from "../../src/scenarios/normalise-scenario.js";
 
 const location = { file: "s.yaml", line: 1, column: 1 };
 
 function turn(kind: TurnKind, expect: Expectation[]): Turn {
-  return { index: 0, kind, text: "", script: [], approvals: [], expect, location };
+  return {
+    index: 0,
+    kind,
+    arrival: { kind: "settled" },
+    origin: OWNER_ORIGIN,
+    text: "",
+    script: [],
+    approvals: [],
+    expect,
+    location,
+  };
 }
 
 /** Boolean expectations (heartbeat-ack, delivered, reply-silent) arrive with the loop issue; built by hand here. */

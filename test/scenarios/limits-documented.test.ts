@@ -9,6 +9,8 @@ import {
   MAX_PATH_BYTES,
   MAX_PATH_NAME_BYTES,
   MAX_REPEAT,
+  MAX_SCENARIO_DURATION_MS,
+  MAX_SCHEDULED_HEARTBEATS,
   MAX_UNITS,
   MAX_VALUE_DEPTH,
 } from "../../src/scenarios/scenario-limits.js";
@@ -37,6 +39,8 @@ describe("docs/limits.md", () => {
       ["`timezone`", `at most ${MAX_TIME_ZONE_LENGTH} characters`],
       ["`session` transcript", `at most ${MAX_SESSION_BYTES / MiB} MiB`],
       ["nesting of a `.jsonl` case value", `at most ${MAX_VALUE_DEPTH} levels`],
+      ["a duration in a scenario", `at most ${MAX_SCENARIO_DURATION_MS / 86_400_000} days`],
+      ["heartbeats of one `heartbeats:` schedule", `at most ${MAX_SCHEDULED_HEARTBEATS}`],
     ];
     for (const [what, limit] of expected) expect(row(what), what).toContain(`| ${limit}`);
   });

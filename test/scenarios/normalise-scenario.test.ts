@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic, type Scenario } from "../../src/domain/index.js";
+import { formatDiagnostic, OWNER_ORIGIN, type Scenario, type TurnArrival } from "../../src/domain/index.js";
 import { normaliseScenario, type ScenarioCase } from "../../src/scenarios/normalise-scenario.js";
 import { normaliseScenarioCases } from "../../src/scenarios/normalise-scenario-cases.js";
 import { parseScenarioText } from "../../src/scenarios/parse-scenario-text.js";
@@ -32,6 +32,7 @@ function scenarioOf(result: ReturnType<typeof normalise>): Scenario {
 }
 
 const at = (line: number, column: number) => ({ file: "s.yaml", line, column });
+const SETTLED: TurnArrival = { kind: "settled" };
 
 describe("normaliseScenario", () => {
   it("applies every default to a minimal file", () => {
@@ -50,8 +51,21 @@ describe("normaliseScenario", () => {
       hooks: [],
       bins: [],
       maxSteps: 25,
+      stream: false,
       summaries: [],
-      turns: [{ index: 0, kind: "user", text: "hi", script: [], approvals: [], expect: [], location: at(3, 5) }],
+      turns: [
+        {
+          index: 0,
+          kind: "user",
+          arrival: SETTLED,
+          origin: OWNER_ORIGIN,
+          text: "hi",
+          script: [],
+          approvals: [],
+          expect: [],
+          location: at(3, 5),
+        },
+      ],
     });
   });
 
@@ -89,11 +103,14 @@ describe("normaliseScenario", () => {
       golden: { systemPrompt: "/suite/golden/heartbeat-quiet.md", location: loc(16, 25) },
       timeoutMs: 1500,
       maxSteps: 4,
+      stream: false,
       summaries: [],
       turns: [
         {
           index: 0,
           kind: "heartbeat",
+          arrival: SETTLED,
+          origin: OWNER_ORIGIN,
           text: "",
           script: [{ kind: "text", text: "HEARTBEAT_OK" }],
           approvals: [],
@@ -103,6 +120,8 @@ describe("normaliseScenario", () => {
         {
           index: 1,
           kind: "user",
+          arrival: SETTLED,
+          origin: OWNER_ORIGIN,
           text: "What did we decide about the API refactor?",
           script: [
             { kind: "tool_calls", calls: [{ name: "memory_search", input: { query: "API refactor" } }] },
@@ -154,6 +173,8 @@ describe("normaliseScenario", () => {
         {
           index: 2,
           kind: "system",
+          arrival: SETTLED,
+          origin: OWNER_ORIGIN,
           text: "cron: daily summary",
           script: [],
           approvals: [],
@@ -218,6 +239,8 @@ describe("normaliseScenario with a case", () => {
     expect(scenario.turns[1]).toEqual({
       index: 1,
       kind: "heartbeat",
+      arrival: SETTLED,
+      origin: OWNER_ORIGIN,
       text: "",
       script: [],
       approvals: [],

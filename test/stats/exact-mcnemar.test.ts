@@ -55,14 +55,14 @@ describe("exactMcNemar", () => {
 describe("compareModels", () => {
   it("names the model with more discordant wins when significant", () => {
     const result = compareModels({ a: "m-a", b: "m-b", pairs: pairs({ both: 10, onlyA: 0, onlyB: 6, neither: 4 }) });
-    expect(result).toEqual({ a: "m-a", b: "m-b", pValue: exactMcNemar(0, 6), verdict: "m-b better" });
+    expect(result).toEqual({ a: "m-a", b: "m-b", pValue: exactMcNemar(0, 6), verdict: "m-b better", clusters: 20 });
     const flipped = compareModels({ a: "m-a", b: "m-b", pairs: pairs({ both: 0, onlyA: 6, onlyB: 0, neither: 0 }) });
     expect(flipped.verdict).toBe("m-a better");
   });
 
   it("calls no difference at or above alpha", () => {
     const tied = compareModels({ a: "x", b: "y", pairs: pairs({ both: 5, onlyA: 3, onlyB: 3, neither: 1 }) });
-    expect(tied).toEqual({ a: "x", b: "y", pValue: 1, verdict: "no significant difference" });
+    expect(tied).toEqual({ a: "x", b: "y", pValue: 1, verdict: "no significant difference", clusters: 12 });
     const strict = compareModels({
       a: "x",
       b: "y",
@@ -78,6 +78,7 @@ describe("compareModels", () => {
       b: "y",
       pValue: 1,
       verdict: "no significant difference",
+      clusters: 0,
     });
   });
 });

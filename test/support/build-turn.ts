@@ -7,7 +7,7 @@ import type {
   Turn,
   TurnResult,
 } from "../../src/domain/index.js";
-import { ZERO_USAGE } from "../../src/domain/index.js";
+import { OWNER_ORIGIN, ZERO_USAGE } from "../../src/domain/index.js";
 
 /** The location test expectations carry, so whole results can be compared. */
 export const TEST_LOCATION: SourceLocation = { file: "/scenarios/test.yaml", line: 7, column: 9 };
@@ -29,6 +29,7 @@ export function buildScenario(overrides: Partial<Scenario> = {}): Scenario {
     hooks: [],
     bins: [],
     maxSteps: 25,
+    stream: false,
     summaries: [],
     turns: [],
     ...overrides,
@@ -40,6 +41,8 @@ export function buildTurn(overrides: Partial<Turn> = {}): Turn {
   return {
     index: 0,
     kind: "user",
+    arrival: { kind: "settled" },
+    origin: OWNER_ORIGIN,
     text: "hello",
     script: [],
     approvals: [],

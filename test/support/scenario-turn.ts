@@ -1,9 +1,12 @@
 import type { ModelCallContext, ScriptStep, Turn } from "../../src/domain/index.js";
+import { OWNER_ORIGIN } from "../../src/domain/index.js";
 
 export function scriptedTurn(script: ScriptStep[], overrides: Partial<Turn> = {}): Turn {
   return {
     index: 0,
     kind: "user",
+    arrival: { kind: "settled" },
+    origin: OWNER_ORIGIN,
     text: "hello",
     script,
     approvals: [],

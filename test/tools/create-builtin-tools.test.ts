@@ -25,6 +25,7 @@ describe("createBuiltinTools", () => {
   it("recognises built-in names", () => {
     expect(isBuiltinToolName("ls")).toBe(true);
     expect(isBuiltinToolName("exec")).toBe(true);
-    expect(isBuiltinToolName("process")).toBe(false);
+    expect(isBuiltinToolName("process")).toBe(true);
+    expect(isBuiltinToolName("cron")).toBe(false);
   });
 });

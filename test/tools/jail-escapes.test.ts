@@ -10,10 +10,10 @@ const tools = createBuiltinTools();
 
 /** Arguments that make each tool touch `path`, in the way most likely to do harm. */
 /**
- * Every built-in tool that takes a path (`message` and `memory_search` take none; `memory_get`
- * answers its own refusal, tested in test/agent/create-memory-access.test.ts).
+ * Every built-in tool that takes a path (`message`, `memory_search` and `process` take none;
+ * `memory_get` answers its own refusal, tested in test/agent/create-memory-access.test.ts).
  */
-type PathToolName = Exclude<BuiltinToolName, "message" | "memory_search" | "memory_get">;
+type PathToolName = Exclude<BuiltinToolName, "message" | "memory_search" | "memory_get" | "process">;
 
 const argumentsFor: Record<PathToolName, (path: string) => Record<string, unknown>> = {
   read: (path) => ({ path }),

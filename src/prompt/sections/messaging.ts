@@ -32,16 +32,24 @@ function messageToolElements(context: SectionContext): BodyElement[] {
 }
 
 function render(context: SectionContext) {
-  const send = toolDisplayName(context.tools, "sessions_send");
-  const subagents = toolDisplayName(context.tools, "subagents");
+  const { tools } = context;
+  // [runtime] In a run's own prompt a bullet that names a tool appears only when the run offers it.
+  const shows = (key: string) => !context.toolListComplete || hasTool(tools, key);
+  const send = shows("sessions_send")
+    ? [`- Cross-session messaging → use ${toolDisplayName(tools, "sessions_send")}(sessionKey, message)`]
+    : [];
+  const subagents = shows("subagents")
+    ? [`- Sub-agent orchestration → use ${toolDisplayName(tools, "subagents")}(action=list|steer|kill)`]
+    : [];
+  const shell = shows("exec") ? `${toolDisplayName(tools, "exec")} or curl` : "curl";
   return {
     heading: "## Messaging",
     elements: [
       "- Reply in current session → automatically routes to the source channel",
-      `- Cross-session messaging → use ${send}(sessionKey, message)`,
-      `- Sub-agent orchestration → use ${subagents}(action=list|steer|kill)`,
+      ...send,
+      ...subagents,
       "- When a runtime-generated completion event calls for an update to the user, write it in your usual voice and send it; do not pass on internal metadata or fall back to NO_REPLY.",
-      "- Never send provider messages through exec or curl; OpenClaw does the routing.",
+      `- Never send provider messages through ${shell}; OpenClaw does the routing.`,
       ...messageToolElements(context),
     ],
   };
