@@ -23,9 +23,10 @@ function acpLines(context: SectionContext): string[] {
     ? offered(tools, ["subagents", "agents_list"])
     : [`${toolDisplayName(tools, "subagents")}/${toolDisplayName(tools, "agents_list")}`];
   const avoid = routes.length === 0 ? "local PTY exec" : `${routes.join("/")} or local PTY exec`;
-  const message = !context.toolListComplete || hasTool(tools, "message")
-    ? `; do not create it with ${toolDisplayName(tools, "message")} action=thread-create`
-    : "";
+  const message =
+    !context.toolListComplete || hasTool(tools, "message")
+      ? `; do not create it with ${toolDisplayName(tools, "message")} action=thread-create`
+      : "";
   return [
     `A request to do work in an external coding harness (codex, claude code, gemini) is ACP harness intent: serve it with ${spawn} and runtime: "acp".`,
     'On Discord, such ACP harness requests default to a thread-bound persistent session (thread: true, mode: "session") unless the user asks for something else.',
@@ -45,7 +46,8 @@ function waitLine(tools: NormalisedTools, strict: boolean): string[] {
 
 /** No polling loops over sub-agent status; a run's own prompt names only the status tools it offers. */
 function statusPollingLine(tools: NormalisedTools, strict: boolean): string[] {
-  const pick = (keys: readonly string[]) => (strict ? offered(tools, keys) : keys.map((key) => toolDisplayName(tools, key)));
+  const pick = (keys: readonly string[]) =>
+    strict ? offered(tools, keys) : keys.map((key) => toolDisplayName(tools, key));
   const names = [...pick(["subagents"]).map((name) => `${name} list`), ...pick(["sessions_list"])];
   if (names.length === 0) return [];
   return [`Do not poll ${names.join(" or ")} in a loop; check status only when you have a reason to.`];
