@@ -9,7 +9,7 @@ export const HTML_REPORT_LIST_SCRIPT = String.raw`
   var FACET_LIMIT = 30;
   var LIFECYCLE = { turn_start: 1, message_start: 1, turn_end: 1, context_assembled: 1, agent_end: 1, prompt_built: 1, skills_snapshot: 1 };
   var ERROR_EVENTS = { hook_error: 1, model_error: 1, tool_blocked: 1 };
-  var WARN_EVENTS = { fault_injected: 1, hook_warning: 1, context_pruned: 1, exec_approval: 1 };
+  var WARN_EVENTS = { fault_injected: 1, hook_warning: 1, context_pruned: 1, exec_approval: 1, run_timeout: 1 };
   var INFO_EVENTS = { compaction_start: 1, compaction_end: 1, compaction_audit: 1, memory_flush: 1, memory_snapshot: 1, recall_injected: 1, heartbeat: 1, hook_called: 1 };
 
   function byId(id) { return document.getElementById(id); }

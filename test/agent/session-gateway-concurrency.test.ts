@@ -3,9 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TOOL_ABORTED_TEXT } from "../../src/agent/execute-tool-call.js";
 import type { AgentEvent, UnitResult } from "../../src/domain/index.js";
-import { createTestHost } from "../../src/platform/create-test-host.js";
-import { runUnit } from "../../src/runner/run-unit.js";
-import { planOneUnit } from "../support/plan-one-unit.js";
+import { planOneUnit, runPlannedUnit } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
 import { lastUserText, playScenarioSession as play } from "./play-scenario-session.js";
 
@@ -27,15 +25,7 @@ describe("run timeout", () => {
       "  - user: hello again",
       "    script: [ { text: still here } ]",
     ]);
-    const result: UnitResult = await runUnit({
-      unit,
-      host: createTestHost({ cwd: dir }),
-      signal: new AbortController().signal,
-      importModule: async (path) => {
-        throw new Error(`unexpected import of ${path}`);
-      },
-      displayFile: "unit.yaml",
-    });
+    const result: UnitResult = await runPlannedUnit(unit, dir);
     const [hung, next] = result.turns;
     const events = hung?.events ?? [];
     const timeout = events.find((event) => event.type === "run_timeout");

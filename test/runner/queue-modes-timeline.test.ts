@@ -4,9 +4,7 @@ import { describe, expect, it } from "vitest";
 import { TOOL_ABORTED_TEXT } from "../../src/agent/execute-tool-call.js";
 import { SKIPPED_FOR_STEERING_TEXT } from "../../src/agent/run-agent-loop.js";
 import type { AgentEvent, Message, QueueMode, TurnResult, UnitResult } from "../../src/domain/index.js";
-import { createTestHost } from "../../src/platform/create-test-host.js";
-import { runUnit } from "../../src/runner/run-unit.js";
-import { planOneUnit } from "../support/plan-one-unit.js";
+import { planOneUnit, runPlannedUnit } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
 
 /**
@@ -38,15 +36,7 @@ async function playQueueScenario(mode: QueueMode): Promise<{ result: UnitResult;
     "    during: previous",
     "    script: [ { text: reply C } ]",
   ]);
-  const result = await runUnit({
-    unit,
-    host: createTestHost({ cwd: dir }),
-    signal: new AbortController().signal,
-    importModule: async (path) => {
-      throw new Error(`unexpected import of ${path}`);
-    },
-    displayFile: "unit.yaml",
-  });
+  const result = await runPlannedUnit(unit, dir);
   return { result, dir };
 }
 

@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UnitResult } from "../../src/domain/index.js";
-import { createTestHost } from "../../src/platform/create-test-host.js";
-import type { WorkUnit } from "../../src/runner/plan-units.js";
-import { runUnit } from "../../src/runner/run-unit.js";
-import { planOneUnit } from "../support/plan-one-unit.js";
+import { planOneUnit, runPlannedUnit } from "../support/plan-one-unit.js";
 import { makeTempDir } from "../support/run-cli.js";
-
-async function run(unit: WorkUnit, dir: string): Promise<UnitResult> {
-  return runUnit({
-    unit,
-    host: createTestHost({ cwd: dir }),
-    signal: new AbortController().signal,
-    importModule: async (path) => {
-      throw new Error(`unexpected import of ${path}`);
-    },
-    displayFile: "unit.yaml",
-  });
-}
 
 const outcomes = (unit: UnitResult) =>
   unit.turns.map((turn) => turn.expectations.map(({ pass, message }) => `${pass ? "pass" : "fail"}: ${message}`));
@@ -40,7 +25,7 @@ describe("runUnit with event expectations", () => {
       "      - event: { type: run_timeout, timeoutMs: 30000 }",
       "      - event: { type: delivery, status: sent }",
     ]);
-    const [first, second] = outcomes(await run(unit, dir));
+    const [first, second] = outcomes(await runPlannedUnit(unit, dir));
     expect(first).toEqual([
       'pass: event agent_start with {"kind":"user"}, exactly 1 time',
       'pass: event delivery with {"status":"sent","text":"Hi there."}',

@@ -1,10 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { UnitResult } from "../../src/domain/index.js";
-import { createTestHost } from "../../src/platform/create-test-host.js";
-import type { WorkUnit } from "../../src/runner/plan-units.js";
-import { runUnit } from "../../src/runner/run-unit.js";
-import { planOneUnit } from "../support/plan-one-unit.js";
+import { planOneUnit, runPlannedUnit } from "../support/plan-one-unit.js";
 import { makeTempDir, PROJECT_ROOT } from "../support/run-cli.js";
 
 const SCENARIO = [
@@ -21,18 +18,6 @@ const SCENARIO = [
   "      - stream-clean: false",
 ];
 
-async function run(unit: WorkUnit, dir: string): Promise<UnitResult> {
-  return runUnit({
-    unit,
-    host: createTestHost({ cwd: dir }),
-    signal: new AbortController().signal,
-    importModule: async (path) => {
-      throw new Error(`unexpected import of ${path}`);
-    },
-    displayFile: "unit.yaml",
-  });
-}
-
 const results = (unit: UnitResult) =>
   unit.turns.map((turn) => turn.expectations.map(({ type, pass }) => `${type} ${pass ? "pass" : "fail"}`));
 
@@ -40,7 +25,7 @@ describe("runUnit with a streaming scenario", () => {
   it("streams through the guard: a silent reply stays hidden, an appended token leaks", async () => {
     const dir = makeTempDir();
     const unit = await planOneUnit(dir, ["stream: true", ...SCENARIO]);
-    const result = await run(unit, dir);
+    const result = await runPlannedUnit(unit, dir);
     expect(results(result)).toEqual([["reply-silent pass", "stream-clean pass"], ["stream-clean pass"]]);
     const streamed = result.turns.map((turn) =>
       turn.events.flatMap((event) => (event.type === "message_update" ? [event.delta] : [])).join(""),
@@ -53,8 +38,11 @@ describe("runUnit with a streaming scenario", () => {
     const dir = makeTempDir();
     const unit = await planOneUnit(dir, SCENARIO);
     expect(unit.scenario.stream).toBe(false);
-    expect(results(await run(unit, dir))).toEqual([["reply-silent pass", "stream-clean fail"], ["stream-clean fail"]]);
-    const forced = await run({ ...unit, scenario: { ...unit.scenario, stream: true } }, dir);
+    expect(results(await runPlannedUnit(unit, dir))).toEqual([
+      ["reply-silent pass", "stream-clean fail"],
+      ["stream-clean fail"],
+    ]);
+    const forced = await runPlannedUnit({ ...unit, scenario: { ...unit.scenario, stream: true } }, dir);
     expect(forced.status).toBe("passed");
   });
 
@@ -76,7 +64,7 @@ describe("runUnit with a streaming scenario", () => {
       "      - text: Stored the deploy notes.",
       "      - text: Sounds good.",
     ]);
-    const result = await run(unit, dir);
+    const result = await runPlannedUnit(unit, dir);
     const events = result.turns[0]?.events ?? [];
     expect(events.some((event) => event.type === "memory_flush")).toBe(true);
     const streamed = events.flatMap((event) => (event.type === "message_update" ? [event.delta] : []));

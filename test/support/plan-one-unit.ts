@@ -1,8 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { HostFileSystem } from "../../src/domain/index.js";
+import type { HostFileSystem, UnitResult } from "../../src/domain/index.js";
+import { createTestHost } from "../../src/platform/create-test-host.js";
 import { planUnits, type WorkUnit } from "../../src/runner/plan-units.js";
+import { runUnit } from "../../src/runner/run-unit.js";
 import { loadScenarios } from "../../src/scenarios/load-scenarios.js";
 
 /**
@@ -33,4 +35,20 @@ export function recordTempDirectories(fs: HostFileSystem): string[] {
     return path;
   };
   return made;
+}
+
+/**
+ * Runs a unit planned by {@link planOneUnit} in `dir` with a test host, no abort and no module
+ * imports allowed (a scenario that imports a module fails loudly).
+ */
+export function runPlannedUnit(unit: WorkUnit, dir: string): Promise<UnitResult> {
+  return runUnit({
+    unit,
+    host: createTestHost({ cwd: dir }),
+    signal: new AbortController().signal,
+    importModule: async (path) => {
+      throw new Error(`unexpected import of ${path}`);
+    },
+    displayFile: "unit.yaml",
+  });
 }
