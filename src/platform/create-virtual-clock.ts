@@ -149,6 +149,10 @@ export function createVirtualClock(startMs: number, options: VirtualClockOptions
   };
   return {
     now: () => current,
+    // The count is global, not per activity: a sleep taken while any activity works is taken as
+    // that work pausing, and it is counted back when the sleep ends, so the count always returns
+    // to what it was. A sleep inside a `wait` may therefore let time move while another activity
+    // works on something the clock cannot see; it never leaves the count wrong.
     sleep: (ms, signal) => addTimer(ms, signal, working > 0),
     after: (ms, signal) => addTimer(ms, signal, false),
     async activity(work) {
