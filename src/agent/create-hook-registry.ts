@@ -27,6 +27,11 @@ export interface HookCall<K extends HookName> {
   context: HookContextOf<K>;
   /** Receives `hook_called` before each handler runs, and its `hook_error` / `hook_warning`. Must not throw. */
   report?: (notice: HookNotice) => void;
+  /**
+   * The calling run's signal (its run timeout, an interrupt): once it aborts, this call stops
+   * waiting for its handlers, as for the registry's `signal`.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ModifyingHookCall<K extends ModifyingHookName> extends HookCall<K> {
@@ -70,6 +75,11 @@ export interface HookRegistryOptions {
    * Handlers already started keep running, unwatched.
    */
   signal?: AbortSignal;
+  /**
+   * How handlers are awaited: `runtime.realWait`, so the wall time a handler takes can reach
+   * the run timeout on the unit's simulated clock. Default: awaited as they are.
+   */
+  realWait?: <T>(promise: Promise<T>) => Promise<T>;
 }
 
 interface Entry {
@@ -98,6 +108,12 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 
 export function createHookRegistry(options: HookRegistryOptions = {}): HookRegistry {
   const log = options.log ?? (() => {});
+  const realWait = options.realWait ?? (<T>(promise: Promise<T>) => promise);
+  /** The unit's signal, joined with the calling run's when it has one. */
+  const signalOf = (call: { signal?: AbortSignal }): AbortSignal | undefined => {
+    if (call.signal === undefined) return options.signal;
+    return options.signal === undefined ? call.signal : AbortSignal.any([options.signal, call.signal]);
+  };
   const entries = new Map<HookName, Entry[]>();
   const handlersOf = (hookName: HookName): readonly Entry[] => entries.get(hookName) ?? [];
   const failed = (hookName: HookName, entry: Entry, error: unknown, report: HookCall<HookName>["report"]): void => {
@@ -141,11 +157,12 @@ export function createHookRegistry(options: HookRegistryOptions = {}): HookRegis
         }
       });
       let settled: PromiseSettledResult<unknown>[];
+      const signal = signalOf(call);
       try {
-        settled = await raceAbort(() => Promise.allSettled(runs), options.signal, `The ${hookName} hook`);
+        settled = await realWait(raceAbort(() => Promise.allSettled(runs), signal, `The ${hookName} hook`));
       } catch (error) {
         // Aborted: the handlers were started; the caller goes on without them and meets the abort itself.
-        if (options.signal?.aborted === true) return;
+        if (signal?.aborted === true) return;
         throw error;
       }
       // Failures are reported after all settle, in handler order, so the event order is fixed.
@@ -159,17 +176,16 @@ export function createHookRegistry(options: HookRegistryOptions = {}): HookRegis
       const rule = HOOK_MERGE_RULES[hookName] as (typeof HOOK_MERGE_RULES)[ModifyingHookName];
       type Result = HookResult<ModifyingHookName>;
       let accumulated: Result | undefined;
+      const signal = signalOf(call);
       for (const entry of handlersOf(hookName)) {
         call.report?.({ type: "hook_called", hook: hookName, pluginId: entry.pluginId });
         let result: unknown;
         try {
-          result = await raceAbort(
-            () => entry.handler(call.event, call.context),
-            options.signal,
-            `The ${hookName} hook`,
+          result = await realWait(
+            raceAbort(() => entry.handler(call.event, call.context), signal, `The ${hookName} hook`),
           );
         } catch (error) {
-          if (options.signal?.aborted === true) throw error;
+          if (signal?.aborted === true) throw error;
           failed(hookName, entry, error, call.report);
           continue;
         }

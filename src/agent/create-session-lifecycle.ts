@@ -17,7 +17,8 @@ export interface SessionLifecycleOptions {
 /** A session's id and its `session_start` / `session_end` hooks. */
 export interface SessionLifecycle {
   /** The run's hooks, with the session id in the context once the session has started. */
-  hooksFor(base: { runId: string; sessionKey: string }): RunHooks;
+  /** The session's hooks bound to a run; with `signal`, calls stop waiting once it aborts. */
+  hooksFor(base: { runId: string; sessionKey: string }, signal?: AbortSignal): RunHooks;
   /** On the first call (and the first after `end`): a fresh session id, then `session_start`. Resolves the id. */
   start(base: { runId: string; sessionKey: string }): Promise<string>;
   /** `session_end` with the history length, if started; the next `start` begins a new session. */
@@ -35,8 +36,8 @@ export function createSessionLifecycle(options: SessionLifecycleOptions): Sessio
     workspaceDir: options.workspaceDir,
     messageProvider: options.messageProvider,
   });
-  const hooksFor = (base: { runId: string; sessionKey: string }) =>
-    createRunHooks({ registry, context: context(), emit, base });
+  const hooksFor = (base: { runId: string; sessionKey: string }, signal?: AbortSignal) =>
+    createRunHooks({ registry, context: context(), emit, base, ...(signal === undefined ? {} : { signal }) });
   return {
     hooksFor,
     async start(base) {

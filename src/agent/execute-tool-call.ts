@@ -61,7 +61,14 @@ async function runTool(options: ExecuteToolCallOptions): Promise<ToolRun> {
   }
   const problem = validateToolInput(tool, call.input);
   if (problem !== undefined) return failed(problem);
-  const decision = await beforeToolCall(options);
+  let decision: Awaited<ReturnType<typeof beforeToolCall>>;
+  try {
+    decision = await beforeToolCall(options);
+  } catch (error) {
+    // The run stopped (run timeout, interrupt) while a hook was still deciding: the tool never runs.
+    if (options.signal?.aborted === true) return failed(TOOL_ABORTED_TEXT);
+    throw error;
+  }
   if (decision.blockReason !== undefined) return failed(decision.blockReason);
   const { params } = decision;
   if (options.takesMs !== undefined && options.takesMs > 0) {
@@ -97,6 +104,7 @@ async function beforeToolCall(
   if (hooks === undefined || !hooks.registry.hasHooks("before_tool_call")) return { params: call.input };
   let blockedBy = "";
   const decision = await hooks.registry.runModifying("before_tool_call", {
+    ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
     event: { toolName: call.name, params: call.input, runId: base.runId, toolCallId: call.id },
     context: { ...hooks.context, toolName: call.name, runId: base.runId, toolCallId: call.id },
     report: hooks.report,
@@ -141,6 +149,7 @@ export async function executeToolCall(options: ExecuteToolCallOptions): Promise<
     const finished = options.monotonic?.();
     const error = result.isError ? result.content.map((block) => block.text).join("\n") : undefined;
     await hooks.registry.runVoid("after_tool_call", {
+      ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
       event: {
         toolName: call.name,
         params,

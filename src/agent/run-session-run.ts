@@ -38,7 +38,7 @@ import { createSubagentSpawner, type PendingSubagent } from "./create-subagent-s
 import { SCENARIO_CHANNEL } from "./deliver-reply.js";
 import { fireRunEndHooks } from "./fire-run-end-hooks.js";
 import { loadWorkspaceRules } from "./load-workspace-rules.js";
-import { prepareRun } from "./prepare-run.js";
+import { type PreparedRun, prepareRun } from "./prepare-run.js";
 import type { SubagentLimits } from "./read-subagent-limits.js";
 import { resolveSessionContextSettings } from "./resolve-session-context-settings.js";
 import { type AgentLoopOutcome, runAgentLoop } from "./run-agent-loop.js";
@@ -285,9 +285,20 @@ export async function runSessionRun(
   const runStarted = world.monotonic?.();
   const extraPrompt = extraPromptOf(request, origin);
   const channel = promptChannelOf(origin);
-  const run = await prepareRun({
+  // The run timeout covers the run from here to the end of its loop, hooks included.
+  const timer = createRunTimer({
     runtime: world.runtime,
-    hooks,
+    timeoutMs: request.timeoutMs ?? 0,
+    parent: request.signal,
+    label: request.timeoutLabel ?? "agents.defaults.timeoutSeconds",
+    onTimeout: () => emit({ ...base, type: "run_timeout", timeoutMs: request.timeoutMs ?? 0 }),
+  });
+  // Hook calls of the run stop waiting for their handlers once the run stops (its timeout, an
+  // interrupt); the run-end and delivery hooks that follow use `hooks`, which has no such limit.
+  const runHooks = timer.signal === undefined ? hooks : session.lifecycle.hooksFor(base, timer.signal);
+  const prepared = prepareRun({
+    runtime: world.runtime,
+    hooks: runHooks,
     emit,
     base,
     sessionId,
@@ -306,13 +317,18 @@ export async function runSessionRun(
     ...(extraPrompt === undefined ? {} : { extraSystemPrompt: extraPrompt }),
     ...(channel === undefined ? {} : { channel }),
   });
+  // A prompt hook cut off by the run's own stop: the loop then ends at once as aborted.
+  const run = await prepared.catch((error: unknown) => {
+    if (timer.signal?.aborted !== true || request.signal?.aborted === true) throw error;
+    return abandonedRun(session, request, base, sessionId);
+  });
   const spawner = createSubagentSpawner({
     limits: world.subagentLimits(session.agentId),
     agentId: session.agentId,
     sessionKey: session.key,
     depth: session.depth,
     newId: world.runtime.newId,
-    hooks,
+    hooks: runHooks,
     onSpawned: (child) => {
       emitSpawned(child);
       request.onSpawned?.(child);
@@ -338,13 +354,6 @@ export async function runSessionRun(
     emit({ ...base, type: "recall_injected", count: recalled.count, citations: recalled.citations });
   }
   const memoryService = memory.serviceFor(session.key);
-  const timer = createRunTimer({
-    runtime: world.runtime,
-    timeoutMs: request.timeoutMs ?? 0,
-    parent: request.signal,
-    label: request.timeoutLabel ?? "agents.defaults.timeoutSeconds",
-    onTimeout: () => emit({ ...base, type: "run_timeout", timeoutMs: request.timeoutMs ?? 0 }),
-  });
   const outcome = await runAgentLoop({
     runtime: world.runtime,
     model: run.model,
@@ -371,7 +380,7 @@ export async function runSessionRun(
       subagents: spawner,
       ...(memoryService === undefined ? {} : { memory: memoryService }),
     },
-    hooks,
+    hooks: runHooks,
     ...(stream ? { stream: true } : {}),
   });
   timer.stop();
@@ -490,4 +499,24 @@ export async function compactIfOverThreshold(
     base,
     emit: world.emit,
   });
+}
+
+/**
+ * What a run prepares when its prompt hooks were cut off by its own stop (a run timeout, an
+ * interrupt): the session's model and the message as sent, with no system prompt. The loop
+ * ends at once as aborted.
+ */
+function abandonedRun(
+  session: SessionState,
+  request: SessionRunRequest,
+  base: { runId: string },
+  sessionId: string,
+): PreparedRun {
+  const name = parseModelId(session.model.id);
+  return {
+    model: session.model,
+    systemPrompt: "",
+    prompt: request.input.content,
+    llm: { runId: base.runId, sessionId, provider: name.provider, model: name.name },
+  };
 }

@@ -185,6 +185,12 @@ export interface Runtime {
    */
   wait<T>(promise: Promise<T>): Promise<T>;
   /**
+   * Awaits real work that takes wall time, such as a plugin hook: under simulated time the
+   * clock stands still while it runs, unless it runs as long as the simulated time left to the
+   * next pending timer (a run timeout), which then fires. With the host clock it just awaits.
+   */
+  realWait<T>(promise: Promise<T>): Promise<T>;
+  /**
    * Stops simulated time while real work is in flight (a live model call), so no timeout fires
    * meanwhile; call the returned function when it is done. A no-op under the host clock.
    */

@@ -40,7 +40,7 @@ export function isHostProcessAlive(pid: number): boolean {
   }
 }
 
-type Clock = Pick<Runtime, "now" | "sleep" | "after" | "activity" | "wait" | "holdTime">;
+type Clock = Pick<Runtime, "now" | "sleep" | "after" | "activity" | "wait" | "realWait" | "holdTime">;
 
 function createClock(clock: number | (() => number)): Clock {
   if (typeof clock === "function") {
@@ -50,6 +50,7 @@ function createClock(clock: number | (() => number)): Clock {
       after: sleep,
       activity: (work) => work(),
       wait: (promise) => promise,
+      realWait: (promise) => promise,
       holdTime: () => () => {},
     };
   }
@@ -60,6 +61,7 @@ function createClock(clock: number | (() => number)): Clock {
     after: virtual.after,
     activity: virtual.activity,
     wait: virtual.wait,
+    realWait: virtual.realWait,
     holdTime: virtual.hold,
   };
 }
@@ -99,6 +101,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     after: clock.after,
     activity: clock.activity,
     wait: clock.wait,
+    realWait: clock.realWait,
     holdTime: clock.holdTime,
     timezone: options.timezone,
     random,

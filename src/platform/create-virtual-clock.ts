@@ -33,6 +33,14 @@ export interface VirtualClock {
    * call that may never answer or on a plugin hook lets time move meanwhile.
    */
   wait<T>(promise: Promise<T>): Promise<T>;
+  /**
+   * Awaits real work that takes wall time (a plugin hook): time stands still meanwhile, as for
+   * a hold, except that once the work has taken as much wall time as the simulated time left to
+   * the next pending timer, the clock moves to that timer and wakes it. So a run timeout of 1 s
+   * cuts off a hook that takes 3 s, while work that ends before the next due time leaves the
+   * clock exactly where it was.
+   */
+  realWait<T>(promise: Promise<T>): Promise<T>;
   /** Moves time forward to `ms` (never backwards); pending timers that fall due are woken. */
   advanceTo(ms: number): void;
   /**
@@ -43,6 +51,8 @@ export interface VirtualClock {
 }
 
 export interface VirtualClockOptions {
+  /** Wall clock in ms for {@link VirtualClock.realWait}. Default `performance.now`. */
+  wallNow?: () => number;
   /**
    * Whether real work is in flight that simulated time must wait for (file system requests, a
    * running child process). Default {@link hasRealWorkInFlight}.
@@ -83,6 +93,7 @@ export function hasRealWorkInFlight(): boolean {
  */
 export function createVirtualClock(startMs: number, options: VirtualClockOptions = {}): VirtualClock {
   const busy = options.busy ?? hasRealWorkInFlight;
+  const wallNow = options.wallNow ?? (() => performance.now());
   let current = startMs;
   let order = 0;
   let pumping = false;
@@ -116,6 +127,16 @@ export function createVirtualClock(startMs: number, options: VirtualClockOptions
   const stopWorking = (): void => {
     working--;
     if (working <= 0 && timers.length > 0) pump();
+  };
+  const hold = (): (() => void) => {
+    holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holds--;
+      if (holds === 0 && timers.length > 0) pump();
+    };
   };
   const addTimer = (ms: number, signal: AbortSignal | undefined, blocking: boolean): Promise<void> => {
     if (signal?.aborted) return Promise.resolve();
@@ -172,15 +193,35 @@ export function createVirtualClock(startMs: number, options: VirtualClockOptions
         working++;
       }
     },
-    hold() {
-      holds++;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        holds--;
-        if (holds === 0 && timers.length > 0) pump();
+    hold,
+    async realWait(promise) {
+      const release = hold();
+      const wallStart = wallNow();
+      const simStart = current;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let done = false;
+      // Wakes every timer the wall time spent so far has reached, then waits for the next one.
+      const follow = (): void => {
+        if (done) return;
+        const reached = simStart + (wallNow() - wallStart);
+        sortTimers();
+        while (timers.length > 0 && (timers[0] as Timer).dueMs <= reached) {
+          const next = timers.shift() as Timer;
+          current = Math.max(current, next.dueMs);
+          if (next.blocking) working++;
+          next.resolve();
+        }
+        const next = timers[0];
+        if (next !== undefined) timer = setTimeout(follow, Math.max(1, next.dueMs - reached));
       };
+      follow();
+      try {
+        return await promise;
+      } finally {
+        done = true;
+        if (timer !== undefined) clearTimeout(timer);
+        release();
+      }
     },
     advanceTo(ms) {
       if (ms <= current) return;

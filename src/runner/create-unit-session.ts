@@ -29,7 +29,8 @@ export interface CreateUnitSessionOptions {
 export async function createUnitSession(options: CreateUnitSessionOptions): Promise<AgentSession> {
   const { unit, host, environment, models } = options;
   const scenario = unit.scenario;
-  const hooks = createHookRegistry({ signal: options.signal });
+  // Handlers are awaited as real work: the wall time a slow hook takes can reach the run timeout.
+  const hooks = createHookRegistry({ signal: options.signal, realWait: environment.runtime.realWait });
   await loadHookModules({
     signal: options.signal,
     paths: scenario.hooks,

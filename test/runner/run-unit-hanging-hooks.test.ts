@@ -3,6 +3,7 @@
 // let runUnit return with the abort's status, on its own rather than through the runner's grace.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { TOOL_ABORTED_TEXT } from "../../src/agent/execute-tool-call.js";
 import { createTestHost } from "../../src/platform/create-test-host.js";
 import { runUnit } from "../../src/runner/run-unit.js";
 import { UnitAbort } from "../../src/runner/unit-abort.js";
@@ -71,8 +72,16 @@ describe("runUnit with a hook that never settles", () => {
 
   it("does not run a tool whose before_tool_call hook was still pending at the abort", async () => {
     const { result } = await runHanging("before_tool_call");
-    const events = result.turns.flatMap((turn) => turn.events);
-    expect(events.some((event) => event.type === "tool_execution_start")).toBe(false);
+    expect(result).toMatchObject({ status: "errored", error: "timed out after 1 s" });
+    // The call was dispatched, but the tool never ran: its result says the run stopped first.
+    const ends = result.turns.flatMap((turn) => turn.events).filter((event) => event.type === "tool_execution_end");
+    expect(ends).toEqual([
+      expect.objectContaining({
+        toolName: "write",
+        isError: true,
+        result: expect.objectContaining({ content: [{ type: "text", text: TOOL_ABORTED_TEXT }] }),
+      }),
+    ]);
   });
 });
 
