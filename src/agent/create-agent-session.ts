@@ -56,7 +56,10 @@ export interface AgentSession {
    * which closes them.
    */
   auditMemory(options?: { open?: boolean }): Promise<MemoryIndexAuditResult | undefined>;
-  /** Fires `session_end` once, if the session ever started a run; later calls do nothing. */
+  /**
+   * Fires `session_end` once for the main session and each group or channel session that ever
+   * started a run; later calls do nothing.
+   */
   end(): Promise<void>;
 }
 
@@ -193,7 +196,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     auditMemory: (auditOptions) => memories.audit(auditOptions?.open === true ? agentId : undefined),
     async end() {
       try {
-        await main.lifecycle.end(main.context?.messages().length ?? 0);
+        // The main session, then each group or channel session a message opened, in that order.
+        for (const session of sessions.filter((candidate) => candidate.depth === 0)) {
+          await session.lifecycle.end(session.context?.messages().length ?? 0);
+        }
       } finally {
         memories.close();
       }
