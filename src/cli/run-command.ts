@@ -19,6 +19,7 @@ import { countUnits, parseShard, planUnits, type WorkUnit } from "../runner/plan
 import { retainUnitForReports } from "../runner/retain-unit-for-reports.js";
 import { runSuite } from "../runner/run-suite.js";
 import { type ScenarioSelection, selectsEverything } from "../runner/select-scenarios.js";
+import { copyScenario } from "../scenarios/lazy-case-turns.js";
 import { loadScenarios } from "../scenarios/load-scenarios.js";
 import type { RunInputs } from "./apply-config-file.js";
 import { applyGoldenUpdate } from "./apply-golden-update.js";
@@ -256,7 +257,7 @@ async function planRun(options: {
   };
   const only = extension.only;
   const selected = only ? loaded.scenarios.filter((scenario) => only.has(scenario.id)) : loaded.scenarios;
-  const scenarios = flags.stream ? selected.map((scenario) => ({ ...scenario, stream: true })) : selected;
+  const scenarios = flags.stream ? selected.map((scenario) => copyScenario(scenario, { stream: true })) : selected;
   checkPlannedUnits(countUnits(scenarios, plan));
   let units = planUnits(scenarios, plan);
   if (flags.lastFailed) {

@@ -1,5 +1,6 @@
 export * from "./compaction.js";
 export * from "./comparison.js";
+export * from "./copy-with-shared-shape.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";

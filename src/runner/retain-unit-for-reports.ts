@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentEventType, UnitResult } from "../domain/index.js";
+import { type AgentEvent, type AgentEventType, copyWithSharedShape, type UnitResult } from "../domain/index.js";
 
 /**
  * Whether a finished unit keeps events of this type in memory once its whole record has been
@@ -54,7 +54,10 @@ export function retainUnitForReports(unit: UnitResult): UnitResult {
     ...kept,
     turns: unit.turns.map((turn) => ({
       ...turn,
-      events: joinStreamedDeltas(turn.events.filter((event) => EVENT_KEPT_AFTER_SPOOLING[event.type])),
+      // Kept events are copied key by key: the agent builds them as `{ ...base, ... }`, one V8 shape each.
+      events: joinStreamedDeltas(turn.events.filter((event) => EVENT_KEPT_AFTER_SPOOLING[event.type])).map((event) =>
+        copyWithSharedShape(event),
+      ),
     })),
   };
 }

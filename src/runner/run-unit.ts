@@ -2,6 +2,7 @@ import type { AgentSession } from "../agent/create-agent-session.js";
 import type { AgentEvent, Host, TurnResult, UnitMemoryMeasures, UnitResult } from "../domain/index.js";
 import { errorMessage } from "../domain/index.js";
 import { createGoldenChecker, type GoldenChecker } from "../golden/index.js";
+import { materialiseScenario } from "../scenarios/lazy-case-turns.js";
 import { buildUnitMemoryMeasures, citesMemory } from "./build-unit-memory-measures.js";
 import { buildUnitResult, type UnitFailure } from "./build-unit-result.js";
 import { createUnitGolden, type UnitGolden } from "./create-unit-golden.js";
@@ -44,8 +45,10 @@ export interface RunUnitOptions {
  * finished so far. However the unit ends, its session ends once ({@link finishUnit}).
  */
 export async function runUnit(options: RunUnitOptions): Promise<UnitResult> {
-  const { unit, host, signal } = options;
-  const scenario = unit.scenario;
+  const { host, signal } = options;
+  // One build of a data-driven case's turns serves the whole unit and is garbage after it.
+  const scenario = materialiseScenario(options.unit.scenario);
+  const unit: WorkUnit = scenario === options.unit.scenario ? options.unit : { ...options.unit, scenario };
   const started = host.monotonic();
   const turns: TurnResult[] = [];
   let failure: UnitFailure | undefined;

@@ -2,6 +2,7 @@ export { buildScenarioJsonSchema } from "./build-scenario-json-schema.js";
 export type { ScenarioCase } from "./compile-case-template.js";
 export { deriveComplianceCategory } from "./derive-compliance-category.js";
 export { discoverScenarioFiles, type ScenarioFileEntry, type ScenarioInput } from "./discover-scenario-files.js";
+export { copyScenario, materialiseScenario } from "./lazy-case-turns.js";
 export { type LoadCasesOptions, type LoadCasesResult, loadCases } from "./load-cases.js";
 export {
   displayPathFor,

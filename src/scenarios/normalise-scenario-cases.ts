@@ -1,5 +1,5 @@
 import { formatFieldPath } from "../domain/format-field-path.js";
-import type { Diagnostic, Scenario, ScenarioFile } from "../domain/index.js";
+import { ClawEvalError, type Diagnostic, type Scenario, type ScenarioFile, type Turn } from "../domain/index.js";
 import { buildScenarioBase } from "./build-scenario-base.js";
 import { valueAt } from "./build-schema-diagnostics.js";
 import { checkCaseUnits } from "./check-case-units.js";
@@ -16,6 +16,7 @@ import {
 } from "./compile-case-template.js";
 import { describeValue } from "./describe-value.js";
 import { type CaseUnit, findCaseUnits } from "./find-case-units.js";
+import { withLazyTurns } from "./lazy-case-turns.js";
 import type { LocateField } from "./locate-yaml-node.js";
 import type { NormaliseScenarioOptions } from "./normalise-scenario.js";
 import { suggestName } from "./suggest-name.js";
@@ -39,7 +40,9 @@ export interface NormaliseScenarioCasesOptions extends Omit<NormaliseScenarioOpt
  * what no placeholder touches is normalised once and shared by every case's scenario (treat
  * scenarios as read-only). Problems name the case and where it is written; the same problem in
  * many cases is reported once with a count. `config` is checked once for the file, or per case
- * when it holds placeholders: warnings come with the scenarios, errors make the file invalid. Pure.
+ * when it holds placeholders: warnings come with the scenarios, errors make the file invalid.
+ * When cases fill the turns, each case's turns are built again on every read rather than kept
+ * (`withLazyTurns`). Pure.
  */
 export function normaliseScenarioCases(
   options: NormaliseScenarioCasesOptions,
@@ -47,28 +50,47 @@ export function normaliseScenarioCases(
   const displayPath = options.displayPath ?? options.path;
   const locateKey = options.locateKey ?? options.locate;
   const units = options.caseUnits ?? findCaseUnits(options.scenarioFile);
+  // Kept by lazy turns for as long as the scenarios live: not the list of cases.
+  const { cases, caseUnits, ...fileOptions } = options;
   const base = buildScenarioBase({ ...options, displayPath });
   const template = compileCaseTemplate(units);
   const configUnit = units.some((unit) => unit.path[0] === "config");
   // Rules between fields read the turns, the clock and the time zone; only a case filling one can break them.
   const relationUnit = units.some((unit) => ["turns", "clock", "timezone"].includes(String(unit.path[0])));
   const timeUnit = units.some((unit) => unit.path[0] === "clock" || unit.path[0] === "timezone");
+  // Filled turns are built again when read (`withLazyTurns`), from the case's fields alone.
+  const turnsUnit = units.some((unit) => unit.path[0] === "turns");
+  const locator = { value: fileOptions.locate, key: locateKey };
+  const fillCase = (fields: ScenarioCase["fields"]) =>
+    checkCaseUnits({
+      scenarioFile: fileOptions.scenarioFile,
+      filled: template.fill(fields),
+      locator,
+      file: displayPath,
+    });
+  const buildCase = (caseFile: ScenarioFile): Scenario =>
+    buildScenarioBase({
+      ...fileOptions,
+      scenarioFile: caseFile,
+      displayPath,
+      reuse: { scenarioFile: fileOptions.scenarioFile, scenario: base },
+    });
+  const rebuildTurns = (fields: ScenarioCase["fields"]) => (): Turn[] => {
+    const checked = fillCase(fields);
+    if ("diagnostics" in checked) throw new ClawEvalError("invariant", "a case valid when loaded failed when rebuilt");
+    return buildCase(checked.scenarioFile).turns;
+  };
   const scenarios: Scenario[] = [];
   const missing: Diagnostic[] = [];
   const invalid: Diagnostic[] = [];
   const caseWarnings = new Map<string, Diagnostic>();
-  for (const scenarioCase of options.cases) {
+  for (const scenarioCase of cases) {
     const problems = missingFields(template.uses, scenarioCase, { locate: options.locate, file: displayPath });
     if (problems.length > 0) {
       missing.push(...problems);
       continue;
     }
-    const checked = checkCaseUnits({
-      scenarioFile: options.scenarioFile,
-      filled: template.fill(scenarioCase.fields),
-      locator: { value: options.locate, key: locateKey },
-      file: displayPath,
-    });
+    const checked = fillCase(scenarioCase.fields);
     const inCase = ` in ${describeCase(scenarioCase)}`;
     const naming = (diagnostic: Diagnostic): Diagnostic => ({ ...diagnostic, found: `${diagnostic.found}${inCase}` });
     if ("diagnostics" in checked) {
@@ -95,12 +117,7 @@ export function normaliseScenarioCases(
       }
       for (const warning of config) caseWarnings.set(JSON.stringify(warning), warning);
     }
-    const built = buildScenarioBase({
-      ...options,
-      scenarioFile: caseFile,
-      displayPath,
-      reuse: { scenarioFile: options.scenarioFile, scenario: base },
-    });
+    const built = buildCase(caseFile);
     const changed = (turn: number, position: number): boolean =>
       built.turns[turn]?.expect[position] !== base.turns[turn]?.expect[position];
     const patterns = [
@@ -112,7 +129,10 @@ export function normaliseScenarioCases(
       continue;
     }
     const suffix = caseSuffix(scenarioCase);
-    scenarios.push({ ...built, id: `${options.fileId}#${suffix}`, caseId: suffix });
+    const ids = { id: `${options.fileId}#${suffix}`, caseId: suffix };
+    // Not `{ ...built, ...ids }`: V8 gives each such copy a shape of its own, hundreds of bytes a case.
+    if (turnsUnit) scenarios.push(withLazyTurns(built, ids, rebuildTurns(scenarioCase.fields)));
+    else scenarios.push(Object.assign(built, ids));
   }
   const config = checkScenarioConfig({
     config: options.scenarioFile.config,
