@@ -60,7 +60,18 @@ export async function runLaneItem(
       item.kind === "collect"
         ? { ...item.input, content: buildCollectedMessage(item.texts, item.dropped) }
         : item.input;
-    const request: SessionRunRequest = { ...base, input, origin: turn.origin };
+    // A heartbeat runs on `heartbeat.model` when the unit can resolve it (spec/loop.md §5.1).
+    const configured = context.heartbeat.settings.model;
+    const heartbeatModel =
+      item.kind !== "announce" && turn.kind === "heartbeat" && configured !== undefined
+        ? world.resolveModel?.(configured)
+        : undefined;
+    const request: SessionRunRequest = {
+      ...base,
+      input,
+      origin: turn.origin,
+      ...(heartbeatModel === undefined ? {} : { model: heartbeatModel }),
+    };
     if (item.kind !== "announce" && turn.kind === "user") {
       await runTurnMemoryFlush({ context, request, tally: owner.tally });
     }

@@ -123,6 +123,8 @@ export interface SessionRunRequest {
   purpose?: ModelCallPurpose;
   /** Where the message comes from (default: the owner, direct chat). */
   origin?: MessageOrigin;
+  /** The model of this run instead of the session's: a heartbeat's `heartbeat.model` (spec/loop.md §5.1). */
+  model?: Model;
   /** Messages steered into the run while its loop is open (spec/loop.md §2.2). */
   steering?: RunSteering;
   /**
@@ -304,7 +306,7 @@ export async function runSessionRun(
     sessionId,
     prompt: request.input.content,
     history,
-    model: session.model,
+    model: request.model ?? session.model,
     ...(world.resolveModel ? { resolveModel: world.resolveModel } : {}),
     skills: { prepareTurn: world.prepareSkills },
     tools,
@@ -512,9 +514,10 @@ function abandonedRun(
   base: { runId: string },
   sessionId: string,
 ): PreparedRun {
-  const name = parseModelId(session.model.id);
+  const model = request.model ?? session.model;
+  const name = parseModelId(model.id);
   return {
-    model: session.model,
+    model,
     systemPrompt: "",
     prompt: request.input.content,
     llm: { runId: base.runId, sessionId, provider: name.provider, model: name.name },
