@@ -3,7 +3,7 @@ import { scenarioApproverService } from "./create-scenario-approver.js";
 import { createScenarioMessenger } from "./create-scenario-messenger.js";
 import { deliverReply, replyAddressOf } from "./deliver-reply.js";
 import type { MainTurnContext, TurnTally } from "./main-turn-context.js";
-import type { SessionRunRequest } from "./run-session-run.js";
+import type { SessionRunRequest } from "./session-run-types.js";
 
 export interface BuildTurnRequestOptions {
   context: MainTurnContext;

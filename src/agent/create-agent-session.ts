@@ -14,7 +14,7 @@ import type { MainTurnContext, MainTurnMemo, TurnOptions } from "./main-turn-con
 import { readLaneSettings } from "./read-lane-settings.js";
 import { readSubagentLimits } from "./read-subagent-limits.js";
 import { resolveAgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
-import type { SessionRunWorld, SessionState, UnitSetting } from "./run-session-run.js";
+import type { SessionRunWorld, SessionState, UnitSetting } from "./session-run-types.js";
 
 export type { TurnHandle } from "./create-session-gateway.js";
 export type { ReceivedTurnOutcome } from "./create-turn-tracker.js";

@@ -2,8 +2,8 @@ import type { EventRouter } from "./create-event-router.js";
 import { createSlots } from "./create-slots.js";
 import type { LaneSettings } from "./read-lane-settings.js";
 import { runLaneItem } from "./run-lane-item.js";
-import type { SessionRunWorld } from "./run-session-run.js";
 import type { Lane, LaneCore, LaneItem } from "./session-lane.js";
+import type { SessionRunWorld } from "./session-run-types.js";
 
 /**
  * The shared steps of a unit's lanes: making and joining items, `queue` events, and draining a

@@ -1,7 +1,7 @@
 import type { Usage } from "../domain/index.js";
 import { addUsage, ZERO_USAGE } from "../domain/index.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
-import type { SessionRunResult } from "./run-session-run.js";
+import type { SessionRunResult } from "./session-run-types.js";
 
 /** A turn's outcome apart from its input and system prompt. */
 export interface TurnTotals {
@@ -32,25 +32,24 @@ export function createTurnTally() {
     costUsd = costUsd === null || callCost === null ? null : costUsd + callCost;
     latencyMs += callLatencyMs;
   };
+  const join = (result: SessionRunResult, text: string | null) => {
+    first ??= result;
+    if (result.outcome.reply !== "") replies.push(result.outcome.reply);
+    if (text !== null) delivered.push(text);
+  };
   const add = (result: SessionRunResult) =>
     addCall(result.outcome.usage, result.outcome.costUsd, result.outcome.latencyMs);
   return {
     addMainRun(result: SessionRunResult, text: string | null) {
-      first ??= result;
       error ??= result.outcome.error;
-      if (result.outcome.reply !== "") replies.push(result.outcome.reply);
-      if (text !== null) delivered.push(text);
+      join(result, text);
       add(result);
     },
     /**
      * A run that also carried this turn's message (steered into it or collected with others)
      * but belongs to another turn, which pays for it: reply and delivery only.
      */
-    addJoinedRun(result: SessionRunResult, text: string | null) {
-      first ??= result;
-      if (result.outcome.reply !== "") replies.push(result.outcome.reply);
-      if (text !== null) delivered.push(text);
-    },
+    addJoinedRun: join,
     addChildRun: add,
     /** A model call outside any run's loop (a compaction summary): usage and cost only. */
     addModelCall(callUsage: Usage, callCost: number | null) {

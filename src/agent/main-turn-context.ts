@@ -2,7 +2,7 @@ import type { ComplianceCategory, HeartbeatWakeReason, Turn } from "../domain/in
 import type { createTurnTally, TurnTotals } from "./create-turn-tally.js";
 import type { LastHeartbeatAlert } from "./decide-heartbeat-outcome.js";
 import type { AgentHeartbeatConfig } from "./resolve-agent-heartbeat-config.js";
-import type { SessionRunWorld, SessionState } from "./run-session-run.js";
+import type { SessionRunWorld, SessionState } from "./session-run-types.js";
 
 /** The sums of a turn's runs as {@link createTurnTally} keeps them. */
 export type TurnTally = ReturnType<typeof createTurnTally>;

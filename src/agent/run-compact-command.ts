@@ -2,13 +2,8 @@ import type { Turn } from "../domain/index.js";
 import { ZERO_USAGE } from "../domain/index.js";
 import type { TurnTotals } from "./create-turn-tally.js";
 import { deliverReply } from "./deliver-reply.js";
-import {
-  callContextFor,
-  ensureSessionContext,
-  type SessionRunWorld,
-  type SessionState,
-  summarizerFor,
-} from "./run-session-run.js";
+import { callContextFor, ensureSessionContext, summarizerFor } from "./session-context-steps.js";
+import type { SessionRunWorld, SessionState } from "./session-run-types.js";
 
 const COMPACT_COMMAND = /^\/compact(?:\s+([\s\S]*))?$/;
 

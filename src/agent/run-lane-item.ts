@@ -2,10 +2,11 @@ import { buildCollectedMessage } from "./build-collected-message.js";
 import { buildTurnRequest } from "./build-turn-request.js";
 import { createRunSteering } from "./create-run-steering.js";
 import type { TurnTracker } from "./create-turn-tracker.js";
-import { runSessionRun, type SessionRunRequest } from "./run-session-run.js";
+import { runSessionRun } from "./run-session-run.js";
 import { runTurnCommand } from "./run-turn-command.js";
 import { runTurnMemoryFlush } from "./run-turn-memory-flush.js";
 import type { ActiveRun, Lane, LaneCore, LaneItem } from "./session-lane.js";
+import type { SessionRunRequest } from "./session-run-types.js";
 import { settleMainRun } from "./settle-main-run.js";
 import { startLaneChild } from "./start-lane-child.js";
 

@@ -4,14 +4,9 @@ import { buildMemoryFlushPrompt, shouldRunMemoryFlush, withSilentHint } from "..
 import { isSandboxedSession } from "../tools/is-sandboxed-session.js";
 import { diffWorkspaceSnapshots } from "./diff-workspace-snapshots.js";
 import { loadWorkspaceSnapshot } from "./load-workspace-snapshot.js";
-import {
-  ensureSessionContext,
-  runSessionRun,
-  type SessionRunRequest,
-  type SessionRunResult,
-  type SessionRunWorld,
-  type SessionState,
-} from "./run-session-run.js";
+import { runSessionRun } from "./run-session-run.js";
+import { ensureSessionContext } from "./session-context-steps.js";
+import type { SessionRunRequest, SessionRunResult, SessionRunWorld, SessionState } from "./session-run-types.js";
 import { toZonedClock } from "./to-zoned-clock.js";
 import { formatCurrentTimeLine } from "./turn-input.js";
 

@@ -5,7 +5,8 @@ import { buildSessionSnapshot } from "../memory/build-session-snapshot.js";
 import { checkWritableTarget, resolveWorkspacePath } from "../tools/resolve-workspace-path.js";
 import type { TurnTotals } from "./create-turn-tally.js";
 import { deliverReply } from "./deliver-reply.js";
-import { ensureSessionContext, type SessionRunWorld, type SessionState } from "./run-session-run.js";
+import { ensureSessionContext } from "./session-context-steps.js";
+import type { SessionRunWorld, SessionState } from "./session-run-types.js";
 
 const RESET_COMMAND = /^\/(new|reset)(?:\s[\s\S]*)?$/;
 

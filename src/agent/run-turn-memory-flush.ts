@@ -1,6 +1,7 @@
 import type { MainTurnContext, TurnTally } from "./main-turn-context.js";
 import { runMemoryFlush } from "./run-memory-flush.js";
-import { compactIfOverThreshold, type SessionRunRequest } from "./run-session-run.js";
+import { compactIfOverThreshold } from "./session-context-steps.js";
+import type { SessionRunRequest } from "./session-run-types.js";
 
 export interface RunTurnMemoryFlushOptions {
   context: MainTurnContext;

@@ -5,7 +5,7 @@ import type { Slots } from "./create-slots.js";
 import type { TurnTracker } from "./create-turn-tracker.js";
 import type { MainTurnContext } from "./main-turn-context.js";
 import type { LaneSettings } from "./read-lane-settings.js";
-import type { SessionRunWorld } from "./run-session-run.js";
+import type { SessionRunWorld } from "./session-run-types.js";
 
 /** Work waiting on, or running in, a session lane: one run and the messages it carries. */
 export interface LaneItem {

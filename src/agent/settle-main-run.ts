@@ -1,6 +1,7 @@
 import { replyAddressOf } from "./deliver-reply.js";
 import { type MainTurnContext, type TurnTally, turnWake } from "./main-turn-context.js";
-import { compactIfOverThreshold, type SessionRunRequest, type SessionRunResult } from "./run-session-run.js";
+import { compactIfOverThreshold } from "./session-context-steps.js";
+import type { SessionRunRequest, SessionRunResult } from "./session-run-types.js";
 import { settleTurnDelivery } from "./settle-turn-delivery.js";
 
 export interface SettleMainRunOptions {

@@ -10,14 +10,9 @@ import { buildSubagentTaskMessage } from "./build-subagent-task-message.js";
 import { createRunTimer } from "./create-run-timer.js";
 import { type PendingSubagent, subagentHookInfo } from "./create-subagent-spawner.js";
 import type { LoopStopReason } from "./run-agent-loop.js";
-import {
-  compactIfOverThreshold,
-  runSessionRun,
-  type SessionRunRequest,
-  type SessionRunResult,
-  type SessionRunWorld,
-  type SessionState,
-} from "./run-session-run.js";
+import { runSessionRun } from "./run-session-run.js";
+import { compactIfOverThreshold } from "./session-context-steps.js";
+import type { SessionRunRequest, SessionRunResult, SessionRunWorld, SessionState } from "./session-run-types.js";
 
 export interface SubagentSettlement {
   world: SessionRunWorld;

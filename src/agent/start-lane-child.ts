@@ -2,8 +2,8 @@ import type { UserMessage } from "../domain/index.js";
 import { buildAnnounceMessage, shouldAnnounce } from "./build-announce-message.js";
 import { type PendingSubagent, subagentHookInfo } from "./create-subagent-spawner.js";
 import type { TurnTracker } from "./create-turn-tracker.js";
-import type { SessionRunRequest } from "./run-session-run.js";
 import type { Lane, LaneCore } from "./session-lane.js";
+import type { SessionRunRequest } from "./session-run-types.js";
 import { runChild } from "./settle-subagents.js";
 
 export interface LaneChild {

@@ -1,5 +1,6 @@
 import type { IdentifierClass } from "./compaction.js";
-import type { ComplianceCategory, ExpectationType } from "./scenario.js";
+import type { ExpectationType } from "./expectation.js";
+import type { ComplianceCategory } from "./scenario.js";
 
 // The `comparison` part of results.json, written by `claw-eval compare`: rates, means and paired
 // tests per model and category.

@@ -4,6 +4,7 @@ export * from "./copy-with-shared-shape.js";
 export * from "./diagnostic.js";
 export * from "./errors.js";
 export * from "./events.js";
+export * from "./expectation.js";
 export * from "./expectation-file.js";
 export * from "./find-too-deep-value.js";
 export * from "./format-repeat.js";

@@ -1,9 +1,10 @@
 import type { Comparison } from "./comparison.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { AgentEvent } from "./events.js";
+import type { ExpectationType } from "./expectation.js";
 import type { Usage } from "./messages.js";
 import type { RunRegressions } from "./regressions.js";
-import type { ComplianceCategory, ExpectationType, SourceLocation, TurnKind } from "./scenario.js";
+import type { ComplianceCategory, SourceLocation, TurnKind } from "./scenario.js";
 import type { SessionTranscriptRecord } from "./transcript.js";
 
 /** Outcome of one expectation. `expected` / `actual` are rendered for humans. */

@@ -1,3 +1,4 @@
+import { findSkipBeforeModel } from "../agent/find-skip-before-model.js";
 import { isSilentReply } from "../agent/is-silent-reply.js";
 import { HEARTBEAT_TOKEN } from "../agent/reply-tokens.js";
 import { stripHeartbeatToken } from "../agent/strip-heartbeat-token.js";
@@ -52,19 +53,6 @@ function result(
 }
 
 /**
- * The reason a heartbeat was skipped by a check before any model call (quiet hours, requests in
- * flight, an empty `HEARTBEAT.md`, ...), or `undefined` when its run started.
- */
-function skippedBeforeModel(context: ExpectationContext): string | undefined {
-  const events = context.result.events;
-  if (events.some((event) => event.type === "agent_start")) return undefined;
-  const skip = events.find(
-    (event): event is AgentEventOf<"heartbeat"> => event.type === "heartbeat" && event.status === "skipped",
-  );
-  return skip === undefined ? undefined : (skip.reason ?? "skipped");
-}
-
-/**
  * `heartbeat-ack`: the reply is an acknowledgement (the trimmed reply is `HEARTBEAT_OK` or
  * starts or ends with it) and nothing but the token was delivered: no `sent` delivery other
  * than a bare `HEARTBEAT_OK` (what the runtime sends for an ack under `showOk`, spec/loop.md
@@ -79,7 +67,7 @@ export function checkHeartbeatAck(
   const deliveredOther = deliveriesOf(context).some(
     (event) => event.status === "sent" && (event.text ?? "").trim() !== HEARTBEAT_TOKEN,
   );
-  const skip = skippedBeforeModel(context);
+  const skip = findSkipBeforeModel(context.result.events);
   const observed = (skip !== undefined || isHeartbeatAck(context.result.reply)) && !deliveredOther;
   return result(expectation, context, observed, {
     yes: skip === undefined ? "a heartbeat acknowledgement" : `skipped before the model (${skip}): nothing delivered`,

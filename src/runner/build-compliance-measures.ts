@@ -1,4 +1,5 @@
 import { collectStreamedReplies, findStreamedTokenLeak } from "../agent/collect-streamed-replies.js";
+import { findSkipBeforeModel } from "../agent/find-skip-before-model.js";
 import { isSilentReply } from "../agent/is-silent-reply.js";
 import {
   HEARTBEAT_TOKEN,
@@ -28,7 +29,7 @@ function runtimeAcked(turn: TurnResult): boolean {
 
 /** A heartbeat turn the skip checks stopped before the model was called. */
 function skippedBeforeModel(turn: TurnResult): boolean {
-  return heartbeatStatus(turn) === "skipped" && !turn.events.some((event) => event.type === "agent_start");
+  return findSkipBeforeModel(turn.events) !== undefined;
 }
 
 /** What the model's reply got delivered: the runtime's own `showOk` ack is not the model's. */
